@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+// The shared networking package: the generated client, authorisation and the credentials store.
+import PackageDescription
+
+let package = Package(
+    name: "APIClient",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "APIClient", targets: ["APIClient"]),
+        .library(name: "Authorization", targets: ["Authorization"]),
+        .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
+        .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // Generated `Client`, `APIProtocol`, `Servers` and `Components`, plus named servers and failure classification.
+        .target(
+            name: "APIClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // Bearer middleware, session coordination, token endpoint, request logging.
+        .target(
+            name: "Authorization",
+            dependencies: [
+                "APIClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `CredentialsStoring` implementations: SQLite through GRDB (system libsqlite3) and in memory.
+        .target(
+            name: "CredentialsStore",
+            dependencies: [
+                "Authorization",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // `MockAPI` and typed fixtures for tests of anything built on `APIProtocol`.
+        .target(
+            name: "APIClientTestSupport",
+            dependencies: [
+                "APIClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
+        ),
+    ]
+)

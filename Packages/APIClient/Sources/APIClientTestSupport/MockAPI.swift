@@ -1,0 +1,60 @@
+import APIClient
+import Foundation
+
+/// An `APIProtocol` whose every operation is a replaceable handler. Handlers that a test does not set fail with
+/// "unimplemented <operationId>", so a test that reaches an unexpected endpoint fails loudly.
+public struct MockAPI: APIProtocol {
+    public var getHealth: @Sendable (Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
+    public var createToken: @Sendable (Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output
+    public var revokeToken: @Sendable (Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output
+    public var registerUser: @Sendable (Operations.RegisterUser.Input) async throws -> Operations.RegisterUser.Output
+    public var getCurrentUser:
+        @Sendable (Operations.GetCurrentUser.Input) async throws -> Operations.GetCurrentUser.Output
+    public var listStories: @Sendable (Operations.ListStories.Input) async throws -> Operations.ListStories.Output
+    public var getStory: @Sendable (Operations.GetStory.Input) async throws -> Operations.GetStory.Output
+
+    public init() {
+        getHealth = { _ in throw UnimplementedOperation(operationID: Operations.GetHealth.id) }
+        createToken = { _ in throw UnimplementedOperation(operationID: Operations.CreateToken.id) }
+        revokeToken = { _ in throw UnimplementedOperation(operationID: Operations.RevokeToken.id) }
+        registerUser = { _ in throw UnimplementedOperation(operationID: Operations.RegisterUser.id) }
+        getCurrentUser = { _ in throw UnimplementedOperation(operationID: Operations.GetCurrentUser.id) }
+        listStories = { _ in throw UnimplementedOperation(operationID: Operations.ListStories.id) }
+        getStory = { _ in throw UnimplementedOperation(operationID: Operations.GetStory.id) }
+    }
+
+    public func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        try await getHealth(input)
+    }
+    public func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
+        try await createToken(input)
+    }
+    public func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
+        try await revokeToken(input)
+    }
+    public func registerUser(_ input: Operations.RegisterUser.Input) async throws -> Operations.RegisterUser.Output {
+        try await registerUser(input)
+    }
+    public func getCurrentUser(
+        _ input: Operations.GetCurrentUser.Input
+    ) async throws -> Operations.GetCurrentUser.Output {
+        try await getCurrentUser(input)
+    }
+    public func listStories(_ input: Operations.ListStories.Input) async throws -> Operations.ListStories.Output {
+        try await listStories(input)
+    }
+    public func getStory(_ input: Operations.GetStory.Input) async throws -> Operations.GetStory.Output {
+        try await getStory(input)
+    }
+}
+
+/// Thrown by a `MockAPI` handler that the test did not provide.
+public struct UnimplementedOperation: Error, CustomStringConvertible {
+    public let operationID: String
+
+    public init(operationID: String) {
+        self.operationID = operationID
+    }
+
+    public var description: String { "unimplemented \(operationID)" }
+}

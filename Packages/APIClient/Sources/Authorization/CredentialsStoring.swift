@@ -1,0 +1,31 @@
+/// Durable storage of sessions, one per server origin.
+///
+/// Implementations must be safe to share between tasks and, for file-backed stores, between processes.
+public protocol CredentialsStoring: Sendable {
+    /// The session stored for `origin`, if any.
+    func credential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential?
+
+    /// Every stored session, ordered by origin.
+    func allCredentials() async throws(CredentialsStoreError) -> [Credential]
+
+    /// Stores `credential` for its origin if the stored generation is still `expectedGeneration` (`nil`: no session
+    /// is stored). The saved credential carries the next generation.
+    func save(
+        _ credential: Credential,
+        ifGenerationIs expectedGeneration: Int64?
+    ) async throws(CredentialsStoreError) -> CredentialSaveResult
+
+    /// Stores `credential`, replacing whatever session the origin had (a new sign-in).
+    func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential
+
+    /// Removes the session for `origin`; returns whether there was one.
+    @discardableResult
+    func removeCredential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Bool
+}
+
+/// The outcome of a compare-and-swap write.
+public enum CredentialSaveResult: Sendable, Equatable {
+    case saved(Credential)
+    /// Another writer got there first; `current` is what is stored now.
+    case conflict(current: Credential?)
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A validated token response (RFC 6749 §5.1).
+public struct TokenGrant: Sendable, Equatable {
+    public var accessToken: Secret
+    /// `nil` when the server issued none; the caller keeps the refresh token it had (requirement B2).
+    public var refreshToken: Secret?
+    public var scope: String?
+    /// When the request was sent, the start of the token's lifetime (requirement B4).
+    public var issuedAt: Date
+    /// `nil` when `expires_in` is missing or absurd: the token then lives until a 401 says otherwise.
+    public var expiresAt: Date?
+
+    public init(accessToken: Secret, refreshToken: Secret?, scope: String?, issuedAt: Date, expiresAt: Date?) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.scope = scope
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+    }
+
+    /// The lifetime the server announced, in seconds, if known.
+    public var lifetime: TimeInterval? { expiresAt.map { $0.timeIntervalSince(issuedAt) } }
+}
