@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+// The Onboarding feature: Domain (plain types and protocols), Data (Domain over APIProtocol) and
+// Presentation (UI-less view models over Domain). Data and Presentation never import each other.
+import PackageDescription
+
+let package = Package(
+    name: "Onboarding",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "OnboardingDomain", targets: ["OnboardingDomain"]),
+        .library(name: "OnboardingData", targets: ["OnboardingData"]),
+        .library(name: "OnboardingPresentation", targets: ["OnboardingPresentation"]),
+    ],
+    dependencies: [
+        .package(path: "../APIClient")
+    ],
+    targets: [
+        .target(name: "OnboardingDomain"),
+        .target(
+            name: "OnboardingData",
+            dependencies: [
+                "OnboardingDomain",
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+            ]
+        ),
+        .target(name: "OnboardingPresentation", dependencies: ["OnboardingDomain"]),
+    ]
+)

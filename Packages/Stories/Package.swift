@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// The Stories feature: Domain (plain types and protocols), Data (Domain over APIProtocol) and
+// Presentation (UI-less view models over Domain). Data and Presentation never import each other.
+import PackageDescription
+
+let package = Package(
+    name: "Stories",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "StoriesDomain", targets: ["StoriesDomain"]),
+        .library(name: "StoriesData", targets: ["StoriesData"]),
+        .library(name: "StoriesPresentation", targets: ["StoriesPresentation"]),
+    ],
+    dependencies: [
+        .package(path: "../APIClient")
+    ],
+    targets: [
+        .target(name: "StoriesDomain"),
+        .target(
+            name: "StoriesData",
+            dependencies: [
+                "StoriesDomain",
+                .product(name: "APIClient", package: "APIClient"),
+            ]
+        ),
+        .target(name: "StoriesPresentation", dependencies: ["StoriesDomain"]),
+    ]
+)

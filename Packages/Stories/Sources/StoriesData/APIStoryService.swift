@@ -1,0 +1,54 @@
+import APIClient
+import Foundation
+import StoriesDomain
+
+/// `StoryService` over the generated API client.
+public struct APIStoryService: StoryService {
+    private let api: any APIProtocol
+
+    public init(api: any APIProtocol) {
+        self.api = api
+    }
+
+    public func stories(startingAt cursor: StoryCursor?, limit: Int) async throws(StoryServiceError) -> StoryPage {
+        let output: Operations.ListStories.Output
+        do {
+            output = try await api.listStories(query: .init(limit: limit, cursor: cursor?.rawValue))
+        } catch {
+            throw StoryServiceError(error)
+        }
+        switch output {
+        case .ok(let ok):
+            switch ok.body {
+            case .json(let page): return try StoryMapping.page(from: page)
+            }
+        case .badRequest(let bad):
+            throw .rejected(reason: ProblemText.summary(of: bad.body))
+        case .unauthorized:
+            throw .sessionExpired
+        case .undocumented(let status, _):
+            throw .malformedResponse(reason: "unexpected HTTP \(status) from listStories")
+        }
+    }
+
+    public func story(id: String) async throws(StoryServiceError) -> Story {
+        let output: Operations.GetStory.Output
+        do {
+            output = try await api.getStory(path: .init(storyId: id))
+        } catch {
+            throw StoryServiceError(error)
+        }
+        switch output {
+        case .ok(let ok):
+            switch ok.body {
+            case .json(let story): return try StoryMapping.story(from: story)
+            }
+        case .notFound:
+            throw .notFound(id: id)
+        case .unauthorized:
+            throw .sessionExpired
+        case .undocumented(let status, _):
+            throw .malformedResponse(reason: "unexpected HTTP \(status) from getStory")
+        }
+    }
+}
