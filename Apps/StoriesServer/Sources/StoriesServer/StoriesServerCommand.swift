@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import StoriesServerKit
+
+@main
+struct StoriesServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stories-server",
+        abstract: "The Stories reference backend, in memory, with a demo account and demo stories.",
+        discussion: """
+            Serves every operation of openapi/openapi.yaml under /v1. Sign in as \
+            \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword).
+            Prints "Listening on <base URL>" once ready, and one line per token request \
+            (grant_type=… outcome=…), never a token.
+            """
+    )
+
+    @Option(help: "The address to listen on. Keep it on loopback unless you know why not.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(name: .customLong("access-token-ttl"), help: "Access-token lifetime in seconds.")
+    var accessTokenTTL: Int = 900
+
+    @Option(name: .customLong("refresh-token-ttl"), help: "Refresh-token lifetime in seconds (default: until used).")
+    var refreshTokenTTL: Int?
+
+    @Option(help: "How many demo stories to serve.")
+    var stories = 500
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard accessTokenTTL >= 1 else { throw ValidationError("--access-token-ttl must be at least 1 second.") }
+        if let refreshTokenTTL, refreshTokenTTL < 1 {
+            throw ValidationError("--refresh-token-ttl must be at least 1 second.")
+        }
+        guard (0...1_000_000).contains(stories) else {
+            throw ValidationError("--stories must be between 0 and 1000000.")
+        }
+    }
+
+    func run() async throws {
+        let logger = {
+            var logger = Logger(label: "stories-server") { label in StreamLogHandler.standardOutput(label: label) }
+            logger.logLevel = .info
+            return logger
+        }()
+        let configuration = ServerConfiguration(
+            host: host,
+            port: port,
+            accessTokenLifetime: TimeInterval(accessTokenTTL),
+            refreshTokenLifetime: refreshTokenTTL.map(TimeInterval.init),
+            storyCount: stories
+        )
+        let app = try await buildApplication(configuration: configuration, logger: logger) { url in
+            logger.notice("Listening on \(url.absoluteString)")
+        }
+        try await app.runService()
+    }
+}

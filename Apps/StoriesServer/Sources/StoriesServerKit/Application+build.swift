@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+
+/// Builds the reference server: demo account, demo stories, every operation of the spec under `/v1`.
+///
+/// - Parameter onReady: called once the server listens, with its base URL (useful with port 0).
+public func buildApplication(
+    configuration: ServerConfiguration,
+    environment: ServerEnvironment = .live,
+    logger: Logger,
+    onReady: @escaping @Sendable (URL) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    let accounts = AccountDirectory(passwordHashCost: configuration.passwordHashCost)
+    _ = try await accounts.register(
+        username: ServerConfiguration.demoUsername,
+        password: ServerConfiguration.demoPassword,
+        displayName: "Demo User",
+        now: environment.now()
+    )
+    let tokens = TokenAuthority(
+        accessTokenLifetime: configuration.accessTokenLifetime,
+        refreshTokenLifetime: configuration.refreshTokenLifetime,
+        environment: environment
+    )
+    let backend = StoriesBackend(
+        accounts: accounts,
+        tokens: tokens,
+        catalog: StoryCatalog(count: configuration.storyCount, newest: environment.now()),
+        environment: environment,
+        logger: logger
+    )
+    let router = Router()
+    try backend.registerHandlers(
+        on: router,
+        serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
+        middlewares: [
+            BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs)
+        ]
+    )
+    let host = configuration.host
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "stories-server"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            let hostForURL = host.contains(":") ? "[\(host)]" : host
+            if let url = URL(string: "http://\(hostForURL):\(port)\(ServerConfiguration.basePath)") {
+                await onReady(url)
+            }
+        },
+        logger: logger
+    )
+}
+
+extension StoriesBackend {
+    /// Operations marked `security: []` in the spec.
+    static let publicOperationIDs: Set<String> = [
+        Operations.GetHealth.id, Operations.CreateToken.id, Operations.RevokeToken.id, Operations.RegisterUser.id,
+    ]
+}

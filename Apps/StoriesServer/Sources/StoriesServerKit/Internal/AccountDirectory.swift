@@ -1,0 +1,86 @@
+import Foundation
+import HummingbirdBcrypt
+
+/// A registered account.
+struct Account: Sendable, Equatable {
+    var id: String
+    var username: String
+    var displayName: String?
+    var createdAt: Date
+    var passwordHash: String
+}
+
+/// Why a registration was refused.
+enum RegistrationError: Error, Equatable {
+    case invalid(String)
+    case usernameTaken
+}
+
+/// The accounts the server knows, in memory. Passwords are stored as bcrypt hashes; hashing and verifying happen
+/// outside the actor so that a slow hash does not block other requests.
+actor AccountDirectory {
+    private var accounts: [String: Account] = [:]
+    private let passwordHashCost: UInt8
+
+    init(passwordHashCost: UInt8) {
+        self.passwordHashCost = passwordHashCost
+    }
+
+    static let usernameRule = "3 to 32 characters of a-z, 0-9, _ and -"
+    static let passwordRule = "at least 8 characters"
+
+    nonisolated static func validate(username: String, password: String) throws(RegistrationError) {
+        let allowed = username.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "0"..."9", "_", "-": true
+            default: false
+            }
+        }
+        guard (3...32).contains(username.count), allowed else {
+            throw .invalid("The username must be \(usernameRule).")
+        }
+        guard password.count >= 8 else { throw .invalid("The password must be \(passwordRule).") }
+    }
+
+    func register(
+        username: String,
+        password: String,
+        displayName: String?,
+        now: Date
+    ) async throws(RegistrationError) -> Account {
+        try Self.validate(username: username, password: password)
+        guard accounts[username] == nil else { throw .usernameTaken }
+        let hash = await Self.hash(password, cost: passwordHashCost)
+        // The hash ran off the actor: check again before claiming the name.
+        guard accounts[username] == nil else { throw .usernameTaken }
+        let account = Account(
+            id: "u-\(accounts.count + 1)",
+            username: username,
+            displayName: displayName.flatMap { $0.isEmpty ? nil : $0 },
+            createdAt: now,
+            passwordHash: hash
+        )
+        accounts[username] = account
+        return account
+    }
+
+    /// The account whose username and password match, if any.
+    func authenticate(username: String, password: String) async -> Account? {
+        guard let account = accounts[username] else { return nil }
+        return await Self.verify(password, hash: account.passwordHash) ? account : nil
+    }
+
+    func account(named username: String) -> Account? {
+        accounts[username]
+    }
+
+    @concurrent
+    private nonisolated static func hash(_ password: String, cost: UInt8) async -> String {
+        Bcrypt.hash(password, cost: cost)
+    }
+
+    @concurrent
+    private nonisolated static func verify(_ password: String, hash: String) async -> Bool {
+        Bcrypt.verify(password, hash: hash)
+    }
+}

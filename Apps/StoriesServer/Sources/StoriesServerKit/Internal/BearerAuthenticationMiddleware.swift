@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Rejects requests to protected operations that carry no valid access token, with a 401 and
+/// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3); otherwise runs the handler as the token's user.
+struct BearerAuthenticationMiddleware: ServerMiddleware {
+    let tokens: TokenAuthority
+    let publicOperationIDs: Set<String>
+
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        metadata: ServerRequestMetadata,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        if publicOperationIDs.contains(operationID) {
+            return try await next(request, body, metadata)
+        }
+        guard let token = Self.bearerToken(in: request),
+            case .valid(let username) = await tokens.check(accessToken: token)
+        else {
+            return Self.unauthorized()
+        }
+        return try await AuthenticatedUser.$username.withValue(username) {
+            try await next(request, body, metadata)
+        }
+    }
+
+    static func bearerToken(in request: HTTPRequest) -> String? {
+        guard let value = request.headerFields[.authorization] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    static let challenge = #"Bearer error="invalid_token""#
+
+    static func unauthorized() -> (HTTPResponse, HTTPBody?) {
+        var response = HTTPResponse(status: .unauthorized)
+        response.headerFields[.wwwAuthenticate] = challenge
+        response.headerFields[.contentType] = "application/problem+json"
+        let problem =
+            #"{"title":"Unauthorized","status":401,"detail":"The access token is missing, expired or revoked."}"#
+        return (response, HTTPBody(problem))
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Logging
+import OpenAPIRuntime
+
+/// The reference implementation of every operation in `openapi/openapi.yaml`, in memory.
+struct StoriesBackend: APIProtocol {
+    let accounts: AccountDirectory
+    let tokens: TokenAuthority
+    let catalog: StoryCatalog
+    let environment: ServerEnvironment
+    let logger: Logger
+
+    /// The client id the reference server accepts (a public client, RFC 8252 §8.5).
+    static let clientID = "stories-cli"
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: "ok"))))
+    }
+
+    func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
+        guard case .urlEncodedForm(let form) = input.body else { return tokenError("invalid_request", grant: "none") }
+        let grant = form.grantType.rawValue
+        if let clientID = form.clientId, clientID != Self.clientID {
+            return tokenError("invalid_client", grant: grant, status: 401, description: "Unknown client.")
+        }
+        switch form.grantType {
+        case .password:
+            guard let username = form.username, let password = form.password else {
+                return tokenError("invalid_request", grant: grant, description: "username and password are required.")
+            }
+            guard let account = await accounts.authenticate(username: username, password: password) else {
+                return tokenError(
+                    "invalid_grant", grant: grant, reason: "bad_credentials", description: "Wrong username or password."
+                )
+            }
+            let issued = await tokens.issueTokens(for: account.username)
+            return tokenIssued(issued, grant: grant)
+        case .refreshToken:
+            guard let refreshToken = form.refreshToken else {
+                return tokenError("invalid_request", grant: grant, description: "refresh_token is required.")
+            }
+            switch await tokens.rotate(refreshToken) {
+            case .success(let issued):
+                return tokenIssued(issued, grant: grant)
+            case .failure(let refusal):
+                return tokenError(
+                    "invalid_grant",
+                    grant: grant,
+                    reason: refusal.rawValue,
+                    description: "The refresh token is invalid, expired or revoked."
+                )
+            }
+        }
+    }
+
+    func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
+        guard case .urlEncodedForm(let form) = input.body else { return .ok }
+        let revoked = await tokens.revoke(token: form.token)
+        logger.info("revoke outcome=\(revoked ? "revoked" : "unknown_token")")
+        return .ok
+    }
+
+    func registerUser(_ input: Operations.RegisterUser.Input) async throws -> Operations.RegisterUser.Output {
+        guard case .json(let newUser) = input.body else {
+            return .badRequest(.init(body: .applicationProblemJson(.badRequest("Expected JSON."))))
+        }
+        do {
+            let account = try await accounts.register(
+                username: newUser.username,
+                password: newUser.password,
+                displayName: newUser.displayName,
+                now: environment.now()
+            )
+            logger.info("register outcome=created")
+            return .created(.init(body: .json(.init(account))))
+        } catch .invalid(let detail) {
+            logger.info("register outcome=invalid")
+            return .badRequest(.init(body: .applicationProblemJson(.badRequest(detail))))
+        } catch .usernameTaken {
+            logger.info("register outcome=conflict")
+            return .conflict(
+                .init(
+                    body: .applicationProblemJson(
+                        .init(title: "Conflict", status: 409, detail: "That username is taken.")))
+            )
+        }
+    }
+
+    func getCurrentUser(_ input: Operations.GetCurrentUser.Input) async throws -> Operations.GetCurrentUser.Output {
+        guard let username = AuthenticatedUser.username, let account = await accounts.account(named: username) else {
+            return .unauthorized(.unauthorized)
+        }
+        return .ok(.init(body: .json(.init(account))))
+    }
+
+    func listStories(_ input: Operations.ListStories.Input) async throws -> Operations.ListStories.Output {
+        guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
+        do {
+            let page = try catalog.page(cursor: input.query.cursor, limit: input.query.limit ?? 20)
+            return .ok(
+                .init(body: .json(.init(items: page.stories.map(Components.Schemas.Story.init), nextCursor: page.next)))
+            )
+        } catch .invalidLimit {
+            return .badRequest(.init(body: .applicationProblemJson(.badRequest("limit must be between 1 and 100."))))
+        } catch .invalidCursor {
+            return .badRequest(
+                .init(body: .applicationProblemJson(.badRequest("The cursor is not one this server issued."))))
+        }
+    }
+
+    func getStory(_ input: Operations.GetStory.Input) async throws -> Operations.GetStory.Output {
+        guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
+        guard let story = catalog.story(id: input.path.storyId) else {
+            return .notFound(
+                .init(
+                    body: .applicationProblemJson(
+                        .init(title: "Not Found", status: 404, detail: "No story has that id."))))
+        }
+        return .ok(.init(body: .json(.init(story))))
+    }
+
+    // MARK: Token endpoint responses
+
+    private func tokenIssued(_ issued: IssuedTokens, grant: String) -> Operations.CreateToken.Output {
+        logger.info("token grant_type=\(grant) outcome=issued family=\(issued.family)")
+        return .ok(
+            .init(
+                headers: .init(cacheControl: "no-store"),
+                body: .json(
+                    .init(
+                        accessToken: issued.accessToken,
+                        tokenType: "Bearer",
+                        expiresIn: Int64(issued.expiresIn),
+                        refreshToken: issued.refreshToken
+                    )
+                )
+            )
+        )
+    }
+
+    private func tokenError(
+        _ code: String,
+        grant: String,
+        status: Int = 400,
+        reason: String? = nil,
+        description: String? = nil
+    ) -> Operations.CreateToken.Output {
+        logger.info("token grant_type=\(grant) outcome=\(code)\(reason.map { " reason=\($0)" } ?? "")")
+        let body = Components.Schemas.OAuthError(error: code, errorDescription: description)
+        return status == 401 ? .unauthorized(.init(body: .json(body))) : .badRequest(.init(body: .json(body)))
+    }
+}
+
+extension Components.Schemas.User {
+    init(_ account: Account) {
+        self.init(
+            id: account.id, username: account.username, displayName: account.displayName, createdAt: account.createdAt)
+    }
+}
+
+extension Components.Schemas.Story {
+    init(_ story: StoredStory) {
+        self.init(
+            id: story.id,
+            title: story.title,
+            url: story.url,
+            author: story.author,
+            score: story.score,
+            commentCount: story.commentCount,
+            createdAt: story.createdAt
+        )
+    }
+}
+
+extension Components.Schemas.Problem {
+    static func badRequest(_ detail: String) -> Self {
+        .init(title: "Bad Request", status: 400, detail: detail)
+    }
+}
+
+extension Components.Responses.Unauthorized {
+    static var unauthorized: Self {
+        .init(
+            headers: .init(wwwAuthenticate: BearerAuthenticationMiddleware.challenge),
+            body: .applicationProblemJson(
+                .init(title: "Unauthorized", status: 401, detail: "The access token is missing, expired or revoked."))
+        )
+    }
+}
