@@ -1,0 +1,33 @@
+import APIClient
+import ArgumentParser
+
+/// `stories-cli servers`: the named servers from the spec.
+public struct ServersCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "servers",
+        abstract: "List the servers --server can name."
+    )
+
+    public init() {}
+
+    public func run() throws {
+        StandardOutput(environment: [:]).write(Self.table())
+    }
+
+    static func table() -> String {
+        let rows = ServerName.allCases.map { name in
+            (
+                name.rawValue, (try? name.apiServer.url().absoluteString) ?? "(invalid URL in spec)",
+                name.apiServer.summary
+            )
+        }
+        let nameWidth = max(4, rows.map(\.0.count).max() ?? 0)
+        let urlWidth = max(3, rows.map(\.1.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: width - text.count) }
+        var output = "\(pad("NAME", nameWidth))  \(pad("URL", urlWidth))  DESCRIPTION\n"
+        for row in rows {
+            output += "\(pad(row.0, nameWidth))  \(pad(row.1, urlWidth))  \(row.2)\n"
+        }
+        return output
+    }
+}

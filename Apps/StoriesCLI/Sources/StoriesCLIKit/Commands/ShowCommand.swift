@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import StoriesDomain
+import StoriesPresentation
+
+/// `stories-cli show ID`: one story.
+public struct ShowCommand: StoriesSubcommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one story.",
+        discussion: "--json prints the Story object described in `stories-cli list --help`."
+    )
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    @Argument(help: "The story's id, as `list` shows it.")
+    public var id: String
+
+    @Flag(help: "Print JSON instead of a human layout.")
+    public var json = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard !id.isEmpty, id.count <= 200, !id.contains("/") else {
+            throw ValidationError("A story id is a short string without '/', as `stories-cli list` shows it.")
+        }
+    }
+
+    public func execute(in context: CommandContext) async throws {
+        try await CompositionRoot.withServices(context: context) { services in
+            try await execute(in: context, service: CompositionRoot.makeStoryService(api: services.api))
+        }
+    }
+
+    /// The command over any story service.
+    public func execute(in context: CommandContext, service: any StoryService) async throws {
+        let story = try await service.story(id: id)
+        if json {
+            context.output.write(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
+            return
+        }
+        let row = StoryRowFormatter(now: context.now).row(for: story)
+        let color = context.output.usesColor
+        var text = ANSI.bold(row.title, enabled: color) + "\n"
+        text += (story.url?.absoluteString ?? "(ask story: no link)") + "\n"
+        text += ANSI.dim("\(row.points) by \(row.author) \(row.age) | \(row.comments) | id \(row.id)", enabled: color)
+        context.output.write(text + "\n")
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `stories-cli`: the terminal front of Stories.
+public struct StoriesCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "stories-cli",
+        abstract: "Read Stories from the terminal.",
+        discussion: """
+            Start a local server with `swift run stories-server`, then:
+              stories-cli login --server local --username demo
+              stories-cli list --server local
+
+            \(CLIExitCode.helpText)
+            """,
+        version: "0.1.0",
+        subcommands: [ListCommand.self, ShowCommand.self, LoginCommand.self, ServersCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// A command that talks to a server: the shared `run()` resolves options, runs `execute(in:)`, and turns any error
+/// into one message on stderr and a documented exit code.
+public protocol StoriesSubcommand: AsyncParsableCommand {
+    var connection: ConnectionOptions { get }
+
+    /// The command's work. Throw `CommandFailure` or any error the failure messages know.
+    func execute(in context: CommandContext) async throws
+}
+
+extension StoriesSubcommand {
+    public func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let output = StandardOutput(environment: environment)
+        let status = await run(environment: environment, output: output, input: .terminal, now: { Date() })
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// Runs the command against injected surroundings and returns its exit status. Tests call this.
+    public func run(
+        environment: [String: String],
+        output: any OutputWriting,
+        input: UserInput,
+        now: @escaping @Sendable () -> Date
+    ) async -> CLIExitCode {
+        var server: ResolvedServer?
+        do {
+            let context = try CommandContext.resolve(
+                connection,
+                environment: environment,
+                output: output,
+                input: input,
+                now: now
+            )
+            server = context.server
+            try await execute(in: context)
+            return .success
+        } catch {
+            let fallback = ResolvedServer(name: nil, url: URL(fileURLWithPath: "/"))
+            let failure = FailureMessages.failure(for: error, server: server ?? fallback)
+            output.writeError("error: \(failure.message)\n")
+            return failure.exitStatus
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import APIClient
+import AsyncHTTPClient
+import Authorization
+import CredentialsStore
+import Foundation
+import Logging
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import StoriesData
+import StoriesDomain
+import StoriesPresentation
+
+/// The only place that names concrete types. Commands ask it for what they need and never build anything themselves.
+public enum CompositionRoot {
+    /// The client id the CLI presents to the token endpoint (a public client: no secret).
+    static let clientID = "stories-cli"
+
+    /// Connection and session services for one invocation. Call `shutdown()` when done.
+    public struct Services: Sendable {
+        public let session: SessionCoordinator
+        public let api: any APIProtocol
+        let httpClient: HTTPClient?
+
+        public func shutdown() async {
+            try? await httpClient?.shutdown()
+        }
+    }
+
+    /// Runs `body` with the live services and shuts them down afterwards, whatever happens.
+    public static func withServices<Result: Sendable>(
+        context: CommandContext,
+        _ body: (Services) async throws -> Result
+    ) async throws -> Result {
+        let services = try makeServices(context: context)
+        do {
+            let result = try await body(services)
+            await services.shutdown()
+            return result
+        } catch {
+            await services.shutdown()
+            throw error
+        }
+    }
+
+    /// The live graph: AsyncHTTPClient (no redirects), the SQLite credentials store, the session coordinator, and
+    /// two generated clients — one for the token endpoint without authorisation, one with it.
+    public static func makeServices(context: CommandContext) throws -> Services {
+        let store = try makeCredentialsStore(path: context.credentialsPath)
+        var configuration = HTTPClient.Configuration()
+        // Redirects are never followed: a token or a refresh token must not travel to another origin (A4, F1).
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .seconds(30)))
+        do {
+            let services = try makeServices(context: context, store: store, transport: transport)
+            return Services(session: services.session, api: services.api, httpClient: httpClient)
+        } catch {
+            try? httpClient.syncShutdown()
+            throw error
+        }
+    }
+
+    /// The same graph over any transport and store: what integration tests use.
+    public static func makeServices(
+        context: CommandContext,
+        store: any CredentialsStoring,
+        transport: any ClientTransport
+    ) throws -> Services {
+        let origin: ServerOrigin
+        do {
+            origin = try ServerOrigin(context.server.url)
+        } catch {
+            throw CommandFailure.usage("The server URL \(context.server.url.absoluteString) is not usable.")
+        }
+        let logging = RequestLoggingMiddleware(logger: context.logger)
+        let tokenClient = Client(
+            serverURL: context.server.url,
+            transport: transport,
+            middlewares: [logging, ResponseSizeLimitMiddleware(), TransportFailureMiddleware()]
+        )
+        let session = SessionCoordinator(
+            origin: origin,
+            store: store,
+            tokenEndpoint: TokenEndpoint(api: tokenClient, clientID: clientID, now: context.now),
+            now: context.now
+        )
+        let api = Client(
+            serverURL: context.server.url,
+            transport: transport,
+            middlewares: [logging, AuthorizationMiddleware(session: session), TransportFailureMiddleware()]
+        )
+        return Services(session: session, api: api, httpClient: nil)
+    }
+
+    static func makeCredentialsStore(path: String) throws -> any CredentialsStoring {
+        try SQLiteCredentialsStore(path: path)
+    }
+
+    /// A story service over `api`; tests pass a `MockAPI`.
+    public static func makeStoryService(api: any APIProtocol) -> any StoryService {
+        APIStoryService(api: api)
+    }
+
+    @MainActor
+    public static func makeStoryListViewModel(
+        service: any StoryService,
+        pageSize: Int,
+        now: @escaping @Sendable () -> Date
+    ) -> StoryListViewModel {
+        StoryListViewModel(service: service, formatter: StoryRowFormatter(now: now), pageSize: pageSize)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import StoriesDomain
+
+/// The stable `--json` shapes. Every key is always present (absent values are `null`), keys are sorted, and dates
+/// are RFC 3339 in UTC. Documented in the README; change only by adding keys.
+enum StoryJSON {
+    struct StoryObject: Encodable {
+        let story: Story
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, url, author, score, commentCount, createdAt
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(story.id, forKey: .id)
+            try container.encode(story.title, forKey: .title)
+            try container.encode(story.url?.absoluteString, forKey: .url)
+            try container.encode(story.author, forKey: .author)
+            try container.encode(story.score, forKey: .score)
+            try container.encode(story.commentCount, forKey: .commentCount)
+            try container.encode(story.createdAt, forKey: .createdAt)
+        }
+    }
+
+    struct ListObject: Encodable {
+        let stories: [Story]
+        let nextCursor: StoryCursor?
+        let skipped: [SkippedStory]
+
+        enum CodingKeys: String, CodingKey {
+            case stories, nextCursor, skipped
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(stories.map(StoryObject.init), forKey: .stories)
+            try container.encode(nextCursor?.rawValue, forKey: .nextCursor)
+            try container.encode(skipped.map { ["id": $0.id, "reason": $0.reason] }, forKey: .skipped)
+        }
+    }
+
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}

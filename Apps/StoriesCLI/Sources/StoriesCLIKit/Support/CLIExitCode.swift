@@ -1,0 +1,27 @@
+/// The process exit codes, from sysexits(3). Documented in `stories-cli --help`.
+public enum CLIExitCode: Int32, Sendable, CaseIterable {
+    case success = 0
+    case failure = 1
+    case usage = 64
+    case malformedData = 65
+    case unreachable = 69
+    case credentialsStore = 74
+    case signInRequired = 77
+
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .failure: "anything else"
+        case .usage: "usage error (bad option, argument or environment value)"
+        case .malformedData: "the server sent data that does not match the API"
+        case .unreachable: "the server cannot be reached"
+        case .credentialsStore: "the credentials store is unreadable, unwritable or damaged"
+        case .signInRequired: "not signed in, wrong password, or session expired: run `stories-cli login`"
+        }
+    }
+
+    /// The table shown in `--help`.
+    static var helpText: String {
+        "Exit codes:\n" + allCases.map { "  \($0.rawValue)\t\($0.meaning)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+
+/// Everything a command needs from the outside world, resolved once per invocation.
+public struct CommandContext: Sendable {
+    public var server: ResolvedServer
+    public var credentialsPath: String
+    public var output: any OutputWriting
+    public var input: UserInput
+    public var logger: Logger
+    public var now: @Sendable () -> Date
+
+    public init(
+        server: ResolvedServer,
+        credentialsPath: String,
+        output: any OutputWriting,
+        input: UserInput,
+        logger: Logger,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.server = server
+        self.credentialsPath = credentialsPath
+        self.output = output
+        self.input = input
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Resolves the options and the process environment.
+    public static func resolve(
+        _ options: ConnectionOptions,
+        environment: [String: String],
+        output: any OutputWriting,
+        input: UserInput,
+        now: @escaping @Sendable () -> Date
+    ) throws(CommandFailure) -> CommandContext {
+        let server = try ResolvedServer.resolve(
+            serverOption: options.server,
+            serverURLOption: options.serverURL,
+            environment: environment
+        )
+        var logger = Logger(label: "stories-cli") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = options.verbose ? .info : .critical
+        return CommandContext(
+            server: server,
+            credentialsPath: try CredentialsLocation.resolve(option: options.credentialsDB, environment: environment),
+            output: output,
+            input: input,
+            logger: logger,
+            now: now
+        )
+    }
+}

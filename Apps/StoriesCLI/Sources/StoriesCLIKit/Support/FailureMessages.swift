@@ -1,0 +1,88 @@
+import Authorization
+import StoriesDomain
+
+/// Turns every error a command can meet into a message and an exit code, in one place.
+enum FailureMessages {
+    static func failure(for error: any Error, server: ResolvedServer) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure: failure
+        case let error as StoryServiceError: failure(for: error, server: server)
+        case let error as TokenEndpointError: failure(for: error, server: server)
+        case let error as CredentialsStoreError:
+            CommandFailure(
+                error.errorDescription ?? "The credentials store cannot be used.", exitStatus: .credentialsStore)
+        case let error as AuthorizationError: failure(for: error, server: server)
+        default:
+            CommandFailure("Unexpected error (\(type(of: error))).", exitStatus: .failure)
+        }
+    }
+
+    static func failure(for error: StoryServiceError, server: ResolvedServer) -> CommandFailure {
+        switch error {
+        case .notSignedIn:
+            notSignedIn(server)
+        case .sessionExpired:
+            CommandFailure(
+                "Your session for \(server.displayName) has expired. Run `\(server.loginCommand)` to sign in again.",
+                exitStatus: .signInRequired
+            )
+        case .notFound(let id):
+            CommandFailure("No story has id \(id) on \(server.displayName).", exitStatus: .failure)
+        case .rejected(let reason):
+            CommandFailure("The server refused the request: \(reason)", exitStatus: .failure)
+        case .unreachable(let reason):
+            unreachable(server, reason: reason)
+        case .malformedResponse(let reason):
+            CommandFailure(
+                "\(server.displayName) sent data that does not match the API (\(reason)).",
+                exitStatus: .malformedData
+            )
+        case .credentialsUnavailable(let reason):
+            CommandFailure(reason, exitStatus: .credentialsStore)
+        case .unexpected(let reason):
+            CommandFailure("The request to \(server.displayName) failed: \(reason).", exitStatus: .failure)
+        }
+    }
+
+    static func failure(for error: TokenEndpointError, server: ResolvedServer) -> CommandFailure {
+        switch error {
+        case .invalidGrant:
+            CommandFailure(
+                "\(server.displayName) did not accept that username and password. Nothing was stored.",
+                exitStatus: .signInRequired
+            )
+        case .transient(let reason, _):
+            unreachable(server, reason: reason)
+        case .malformedResponse:
+            CommandFailure(error.errorDescription ?? "Unusable token response.", exitStatus: .malformedData)
+        case .misconfigured, .insecureTransport:
+            CommandFailure(error.errorDescription ?? "Sign-in is misconfigured.", exitStatus: .failure)
+        }
+    }
+
+    static func failure(for error: AuthorizationError, server: ResolvedServer) -> CommandFailure {
+        switch error {
+        case .notSignedIn: notSignedIn(server)
+        case .sessionExpired: failure(for: StoryServiceError.sessionExpired, server: server)
+        case .originMismatch: CommandFailure(error.errorDescription ?? "Origin mismatch.", exitStatus: .failure)
+        }
+    }
+
+    static func notSignedIn(_ server: ResolvedServer) -> CommandFailure {
+        CommandFailure(
+            "Not signed in to \(server.displayName). Run `\(server.loginCommand)` first.",
+            exitStatus: .signInRequired
+        )
+    }
+
+    static func unreachable(_ server: ResolvedServer, reason: String) -> CommandFailure {
+        var message = "Could not reach \(server.displayName): \(reason)."
+        if server.name == .local {
+            message +=
+                " Start the reference server with `swift run stories-server` (or `stories-server`) and try again."
+        } else {
+            message += " Check your connection and the server URL, then try again."
+        }
+        return CommandFailure(message, exitStatus: .unreachable)
+    }
+}

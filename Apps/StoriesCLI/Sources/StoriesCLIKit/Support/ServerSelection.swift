@@ -1,0 +1,88 @@
+import APIClient
+import ArgumentParser
+import Foundation
+
+/// The `--server` names, as the user types them.
+public enum ServerName: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case production
+    case staging
+    case local
+
+    var apiServer: APIServer {
+        switch self {
+        case .production: .production
+        case .staging: .staging
+        case .local: .local
+        }
+    }
+}
+
+/// The server a command talks to, and how to refer to it in messages.
+public struct ResolvedServer: Sendable, Equatable {
+    /// The named server, or `nil` for `--server-url`.
+    public var name: ServerName?
+    public var url: URL
+
+    public init(name: ServerName?, url: URL) {
+        self.name = name
+        self.url = url
+    }
+
+    /// "local (http://127.0.0.1:8080/v1)".
+    public var displayName: String {
+        name.map { "\($0.rawValue) (\(url.absoluteString))" } ?? url.absoluteString
+    }
+
+    /// The options that select this server again, for hints such as the login command.
+    public var selectionArguments: String {
+        name.map { "--server \($0.rawValue)" } ?? "--server-url \(url.absoluteString)"
+    }
+
+    /// The command that signs in to this server.
+    public var loginCommand: String { "stories-cli login \(selectionArguments)" }
+
+    /// Resolves `--server`/`--server-url`, then `STORIES_SERVER`/`STORIES_SERVER_URL`, then production.
+    public static func resolve(
+        serverOption: ServerName?,
+        serverURLOption: String?,
+        environment: [String: String]
+    ) throws(CommandFailure) -> ResolvedServer {
+        if serverOption != nil, serverURLOption != nil {
+            throw .usage("Use either --server or --server-url, not both.")
+        }
+        if let serverURLOption { return try custom(serverURLOption, source: "--server-url") }
+        if let serverOption { return try named(serverOption) }
+        let environmentName = environment["STORIES_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        let environmentURL = environment["STORIES_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        if environmentName != nil, environmentURL != nil {
+            throw .usage("Set either STORIES_SERVER or STORIES_SERVER_URL, not both.")
+        }
+        if let environmentURL { return try custom(environmentURL, source: "STORIES_SERVER_URL") }
+        if let environmentName {
+            guard let name = ServerName(rawValue: environmentName) else {
+                let names = ServerName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage("STORIES_SERVER must be one of \(names).")
+            }
+            return try named(name)
+        }
+        return try named(.production)
+    }
+
+    private static func named(_ name: ServerName) throws(CommandFailure) -> ResolvedServer {
+        do {
+            return ResolvedServer(name: name, url: try name.apiServer.url())
+        } catch {
+            throw CommandFailure("The spec's URL for \(name.rawValue) is invalid.", exitStatus: .failure)
+        }
+    }
+
+    private static func custom(_ text: String, source: String) throws(CommandFailure) -> ResolvedServer {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil, url.fragment == nil
+        else {
+            throw .usage(
+                "\(source) must be an http(s) URL with a host and no credentials, like http://127.0.0.1:8080/v1.")
+        }
+        return ResolvedServer(name: nil, url: url)
+    }
+}

@@ -1,0 +1,169 @@
+// swift-tools-version: 6.0
+// The app manifest: the two executables in Apps/ and every test target in Tests/. Feature and networking code lives
+// in the local packages under Packages/, which an Apple-platform app could add unchanged.
+import PackageDescription
+
+let package = Package(
+    name: "StoriesApp",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "stories-cli", targets: ["StoriesCLI"]),
+        .executable(name: "stories-server", targets: ["StoriesServer"]),
+    ],
+    dependencies: [
+        .package(path: "Packages/APIClient"),
+        .package(path: "Packages/Stories"),
+        .package(path: "Packages/Onboarding"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+    ],
+    targets: [
+        // MARK: stories-cli
+        .target(
+            name: "StoriesCLIKit",
+            dependencies: [
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "StoriesDomain", package: "Stories"),
+                .product(name: "StoriesData", package: "Stories"),
+                .product(name: "StoriesPresentation", package: "Stories"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ],
+            path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
+        ),
+        .executableTarget(
+            name: "StoriesCLI",
+            dependencies: ["StoriesCLIKit"],
+            path: "Apps/StoriesCLI/Sources/StoriesCLI"
+        ),
+
+        // MARK: stories-server
+        .target(
+            name: "StoriesServerKit",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Apps/StoriesServer/Sources/StoriesServerKit"
+        ),
+        .executableTarget(
+            name: "StoriesServer",
+            dependencies: [
+                "StoriesServerKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Apps/StoriesServer/Sources/StoriesServer"
+        ),
+
+        // MARK: tests
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "StoriesServerKit",
+                "StoriesCLIKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "APIClientTests",
+            dependencies: [
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Tests/APIClientTests"
+        ),
+        .testTarget(
+            name: "AuthorizationTests",
+            dependencies: [
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/AuthorizationTests"
+        ),
+        .testTarget(
+            name: "CredentialsStoreTests",
+            dependencies: [
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+            ],
+            path: "Tests/CredentialsStoreTests"
+        ),
+        .testTarget(
+            name: "StoriesDataTests",
+            dependencies: [
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "StoriesDomain", package: "Stories"),
+                .product(name: "StoriesData", package: "Stories"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            path: "Tests/StoriesDataTests"
+        ),
+        .testTarget(
+            name: "StoriesPresentationTests",
+            dependencies: [
+                .product(name: "StoriesDomain", package: "Stories"),
+                .product(name: "StoriesPresentation", package: "Stories"),
+            ],
+            path: "Tests/StoriesPresentationTests"
+        ),
+        .testTarget(
+            name: "OnboardingTests",
+            dependencies: [
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "OnboardingDomain", package: "Onboarding"),
+                .product(name: "OnboardingData", package: "Onboarding"),
+                .product(name: "OnboardingPresentation", package: "Onboarding"),
+            ],
+            path: "Tests/OnboardingTests"
+        ),
+        .testTarget(
+            name: "StoriesServerTests",
+            dependencies: [
+                "StoriesServerKit",
+                "TestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/StoriesServerTests"
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "StoriesCLIKit",
+                "TestSupport",
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "StoriesDomain", package: "Stories"),
+            ],
+            path: "Tests/IntegrationTests"
+        ),
+    ]
+)
