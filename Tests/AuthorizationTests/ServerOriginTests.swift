@@ -1,0 +1,39 @@
+import Authorization
+import Foundation
+import Testing
+
+@Suite("ServerOrigin")
+struct ServerOriginTests {
+    @Test(
+        "Two URLs share an origin only with the same scheme, host, port and base path",
+        arguments: [
+            ("https://api.example.com/v1", "https://API.example.com:443/v1/", true),
+            ("https://api.example.com/v1", "http://api.example.com/v1", false),
+            ("https://api.example.com/v1", "https://api.example.com:8443/v1", false),
+            ("https://api.example.com/v1", "https://staging.example.com/v1", false),
+            ("https://api.example.com/v1", "https://api.example.com/v2", false),
+            ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8081/v1", false),
+        ])
+    func comparesOrigins(first: String, second: String, same: Bool) throws {
+        let a = try ServerOrigin(try #require(URL(string: first)))
+        let b = try ServerOrigin(try #require(URL(string: second)))
+        #expect((a == b) == same)
+    }
+
+    @Test(
+        "Allows credentials over TLS, or plain HTTP to loopback only",
+        arguments: [
+            ("https://api.example.com/v1", true), ("http://127.0.0.1:8080/v1", true), ("http://localhost/v1", true),
+            ("http://[::1]:8080/v1", true), ("http://api.example.com/v1", false), ("http://10.0.0.1/v1", false),
+        ])
+    func allowsCredentials(url: String, allowed: Bool) throws {
+        #expect(try ServerOrigin(try #require(URL(string: url))).allowsCredentials == allowed)
+    }
+
+    @Test(
+        "Rejects URLs that cannot carry a session",
+        arguments: ["ftp://example.com", "https://user:pw@example.com/v1", "/relative"])
+    func rejects(url: String) throws {
+        #expect(throws: ServerOriginError.self) { try ServerOrigin(try #require(URL(string: url))) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import StoriesCLIKit
+import StoriesServerKit
+import TestSupport
+import Testing
+
+/// The real client stack — generated client, middlewares, AsyncHTTPClient, SQLite credentials store — driven through
+/// the CLI's commands against a real `stories-server` on an ephemeral loopback port.
+@Suite("stories-cli against stories-server", .serialized)
+struct CLIAgainstServerTests {
+    let credentialsPath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("cli-integration-\(UUID().uuidString)/credentials.sqlite").path
+
+    func environment(_ server: RunningServer) -> [String: String] {
+        ["STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath]
+    }
+
+    func run(
+        _ command: some StoriesSubcommand,
+        on server: RunningServer,
+        input: UserInput = .piped([])
+    ) async -> (status: CLIExitCode, output: CapturedOutput) {
+        let output = CapturedOutput()
+        let status = await command.run(environment: environment(server), output: output, input: input, now: { Date() })
+        return (status, output)
+    }
+
+    func signIn(
+        on server: RunningServer, password: String = ServerConfiguration.demoPassword
+    ) async throws -> (
+        status: CLIExitCode, output: CapturedOutput
+    ) {
+        let login = try LoginCommand.parse(["--username", "demo", "--password-stdin"])
+        return await run(login, on: server, input: .piped([password]))
+    }
+
+    @Test("Signs in, then lists the first page in a readable layout")
+    func signsInAndLists() async throws {
+        try await RunningServer.with { server in
+            let login = try await signIn(on: server)
+            #expect(login.status == .success, "\(login.output.error)")
+            #expect(login.output.standard.contains("Signed in to \(server.baseURL.absoluteString) as demo."))
+
+            let list = await run(try ListCommand.parse(["--limit", "5"]), on: server)
+            #expect(list.status == .success, "\(list.output.error)")
+            let lines = list.output.standard.split(separator: "\n")
+            #expect(lines.count == 10)
+            #expect(lines.first?.hasPrefix("1. ") == true)
+            #expect(lines[1].contains("points by"))
+            #expect(lines[1].contains("id 50"))
+        }
+    }
+
+    @Test("--json emits valid, stable JSON and --all follows every page")
+    func listsAllAsJSON() async throws {
+        try await RunningServer.with { server in
+            #expect(try await signIn(on: server).status == .success)
+            let list = await run(try ListCommand.parse(["--all", "--limit", "7", "--json"]), on: server)
+            #expect(list.status == .success, "\(list.output.error)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(list.output.standard.utf8)) as? [String: Any]
+            )
+            let stories = try #require(object["stories"] as? [[String: Any]])
+            #expect(stories.count == 50)
+            #expect(object["nextCursor"] is NSNull)
+            #expect(Set(stories[0].keys) == ["id", "title", "url", "author", "score", "commentCount", "createdAt"])
+            #expect(Set(stories.map { $0["id"] as? String }).count == 50)
+        }
+    }
+
+    @Test("Shows one story, and says clearly when it does not exist")
+    func showsStory() async throws {
+        try await RunningServer.with { server in
+            #expect(try await signIn(on: server).status == .success)
+            let shown = await run(try ShowCommand.parse(["7", "--json"]), on: server)
+            #expect(shown.status == .success, "\(shown.output.error)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(shown.output.standard.utf8)) as? [String: Any])
+            #expect(object["id"] as? String == "7")
+
+            let missing = await run(try ShowCommand.parse(["9999"]), on: server)
+            #expect(missing.status == .failure)
+            #expect(missing.output.error.contains("No story has id 9999"))
+        }
+    }
+
+    @Test("Without a session, list exits 77 and names the login command")
+    func requiresSignIn() async throws {
+        try await RunningServer.with { server in
+            let list = await run(try ListCommand.parse([]), on: server)
+            #expect(list.status == .signInRequired)
+            #expect(list.output.error.contains("stories-cli login --server-url \(server.baseURL.absoluteString)"))
+        }
+    }
+
+    @Test("A wrong password is refused, stores nothing, and never echoes the password")
+    func wrongPassword() async throws {
+        try await RunningServer.with { server in
+            let login = try await signIn(on: server, password: "not-the-password")
+            #expect(login.status == .signInRequired)
+            #expect(login.output.error.contains("did not accept that username and password"))
+            #expect(!login.output.error.contains("not-the-password"))
+            let list = await run(try ListCommand.parse([]), on: server)
+            #expect(list.status == .signInRequired)
+        }
+    }
+
+    @Test("A server that stopped exits 69, names the server, and keeps the session")
+    func unreachable() async throws {
+        let server = try await RunningServer.start()
+        #expect(try await signIn(on: server).status == .success)
+        await server.stop()
+        let list = await run(try ListCommand.parse([]), on: server)
+        #expect(list.status == .unreachable)
+        #expect(list.output.error.contains("Could not reach \(server.baseURL.absoluteString)"))
+    }
+
+    @Test("A session for one server is never sent to another")
+    func sessionsArePerServer() async throws {
+        try await RunningServer.with { first in
+            #expect(try await signIn(on: first).status == .success)
+            try await RunningServer.with { second in
+                let list = await run(try ListCommand.parse([]), on: second)
+                #expect(list.status == .signInRequired)
+            }
+        }
+    }
+
+    @Test("A damaged credentials file exits 74 and is left as it was")
+    func damagedStore() async throws {
+        try await RunningServer.with { server in
+            let directory = (credentialsPath as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let garbage = Data(repeating: 0x42, count: 8192)
+            try garbage.write(to: URL(fileURLWithPath: credentialsPath))
+            let list = await run(try ListCommand.parse([]), on: server)
+            #expect(list.status == .credentialsStore)
+            #expect(list.output.error.contains("damaged"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: credentialsPath)) == garbage)
+        }
+    }
+
+    @Test(
+        "Out-of-range option values are usage errors (exit 64)",
+        arguments: [["--limit", "0"], ["--limit", "101"], ["--server", "moon"]])
+    func rejectsOptionValues(arguments: [String]) {
+        do {
+            _ = try ListCommand.parse(arguments)
+            Issue.record("parsed \(arguments)")
+        } catch {
+            #expect(ListCommand.exitCode(for: error).rawValue == 64)
+        }
+    }
+}

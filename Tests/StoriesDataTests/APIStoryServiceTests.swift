@@ -1,0 +1,95 @@
+import APIClient
+import APIClientTestSupport
+import Foundation
+import OpenAPIRuntime
+import StoriesDomain
+import Testing
+
+@testable import StoriesData
+
+@Suite("APIStoryService")
+struct APIStoryServiceTests {
+    @Test("Maps a page of generated stories to domain stories and passes the cursor on")
+    func mapsPage() async throws {
+        var api = MockAPI()
+        api.listStories = { input in
+            #expect(input.query.limit == 2)
+            #expect(input.query.cursor == "abc")
+            return .ok(
+                .init(
+                    body: .json(.fixture(items: [.fixture(id: "9", url: nil), .fixture(id: "8")], nextCursor: "next"))))
+        }
+        let page = try await APIStoryService(api: api).stories(startingAt: StoryCursor(rawValue: "abc"), limit: 2)
+        #expect(page.stories.map(\.id) == ["9", "8"])
+        #expect(page.stories[0].url == nil)
+        #expect(page.stories[1].url == URL(string: "https://example.com/a-story"))
+        #expect(page.nextCursor == StoryCursor(rawValue: "next"))
+        #expect(page.skipped.isEmpty)
+    }
+
+    @Test(
+        "Skips and reports a malformed story instead of failing the page",
+        arguments: [
+            Components.Schemas.Story.fixture(id: "bad", url: "not a url"),
+            .fixture(id: "bad", url: "ftp://example.com/file"),
+            .fixture(id: "bad", score: -1),
+            .fixture(id: ""),
+        ])
+    func skipsMalformedItems(bad: Components.Schemas.Story) async throws {
+        var api = MockAPI()
+        api.listStories = { _ in .ok(.init(body: .json(.fixture(items: [.fixture(id: "ok"), bad])))) }
+        let page = try await APIStoryService(api: api).stories(startingAt: nil, limit: 20)
+        #expect(page.stories.map(\.id) == ["ok"])
+        #expect(page.skipped.count == 1)
+    }
+
+    @Test("Maps documented error responses to domain errors")
+    func mapsDocumentedErrors() async {
+        var api = MockAPI()
+        api.listStories = { _ in .badRequest(.init(body: .applicationProblemJson(.fixture(detail: "bad cursor")))) }
+        api.getStory = { _ in .notFound(.init(body: .applicationProblemJson(.fixture(title: "Not Found", status: 404))))
+        }
+        let service = APIStoryService(api: api)
+        await #expect(throws: StoryServiceError.rejected(reason: "Bad Request: bad cursor")) {
+            try await service.stories(startingAt: nil, limit: 20)
+        }
+        await #expect(throws: StoryServiceError.notFound(id: "7")) { try await service.story(id: "7") }
+    }
+
+    @Test("A 401 means the session is no longer accepted")
+    func mapsUnauthorized() async {
+        var api = MockAPI()
+        api.getStory = { _ in
+            .unauthorized(
+                .init(headers: .init(wwwAuthenticate: "Bearer"), body: .applicationProblemJson(.fixture(status: 401))))
+        }
+        await #expect(throws: StoryServiceError.sessionExpired) { try await APIStoryService(api: api).story(id: "1") }
+    }
+
+    @Test(
+        "Classifies thrown failures by what the user can do",
+        arguments: [
+            (APIFailure.unreachable(reason: "refused") as any Error, StoryServiceError.unreachable(reason: "refused")),
+            (APIFailure.notSignedIn, .notSignedIn),
+            (APIFailure.credentialsUnavailable(reason: "locked"), .credentialsUnavailable(reason: "locked")),
+            (
+                ClientError(
+                    operationID: "listStories", operationInput: "", causeDescription: "",
+                    underlyingError: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: ""))
+                ),
+                .malformedResponse(reason: "the listStories response does not match the API contract")
+            ),
+            (
+                ClientError(
+                    operationID: "listStories", operationInput: "", causeDescription: "",
+                    underlyingError: APIFailure.unreachable(reason: "timeout")
+                ),
+                .unreachable(reason: "timeout")
+            ),
+        ])
+    func classifiesThrownErrors(thrown: any Error, expected: StoryServiceError) async {
+        var api = MockAPI()
+        api.listStories = { _ in throw thrown }
+        await #expect(throws: expected) { try await APIStoryService(api: api).stories(startingAt: nil, limit: 20) }
+    }
+}

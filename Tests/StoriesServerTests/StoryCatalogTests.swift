@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import StoriesServerKit
+
+@Suite("StoryCatalog")
+struct StoryCatalogTests {
+    static let newest = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("The same count and start time give the same stories")
+    func isDeterministic() throws {
+        let first = try StoryCatalog(count: 30, newest: Self.newest).page(cursor: nil, limit: 30).stories
+        let second = try StoryCatalog(count: 30, newest: Self.newest).page(cursor: nil, limit: 30).stories
+        #expect(first.map(\.title) == second.map(\.title))
+        #expect(first.map(\.id) == (1...30).reversed().map(String.init))
+    }
+
+    @Test("Following cursors visits 100,000 stories exactly once, newest first")
+    func pagesThroughLargeCatalog() throws {
+        let catalog = StoryCatalog(count: 100_000, newest: Self.newest)
+        var cursor: String?
+        var seen = 0
+        var previous = Date.distantFuture
+        repeat {
+            let page = try catalog.page(cursor: cursor, limit: 100)
+            for story in page.stories {
+                #expect(story.createdAt <= previous)
+                previous = story.createdAt
+            }
+            seen += page.stories.count
+            cursor = page.next
+        } while cursor != nil
+        #expect(seen == 100_000)
+    }
+
+    @Test(
+        "Refuses limits and cursors it did not issue",
+        arguments: [
+            (nil, 0, PageRequestError.invalidLimit), (nil, 101, .invalidLimit), ("garbage!", 10, .invalidCursor),
+            (StoryCatalog.cursor(for: 999), 10, .invalidCursor), ("djE6LTE", 10, .invalidCursor),
+        ] as [(String?, Int, PageRequestError)])
+    func refusesBadRequests(cursor: String?, limit: Int, expected: PageRequestError) {
+        #expect(throws: expected) {
+            try StoryCatalog(count: 50, newest: Self.newest).page(cursor: cursor, limit: limit)
+        }
+    }
+
+    @Test(
+        "Finds a story by id and nothing for ids it does not have",
+        arguments: [
+            ("1", true), ("50", true), ("51", false), ("0", false), ("01", false), ("x", false),
+        ])
+    func findsByID(id: String, found: Bool) {
+        #expect((StoryCatalog(count: 50, newest: Self.newest).story(id: id) != nil) == found)
+    }
+
+    @Test("About one story in ten is an ask story without a link")
+    func hasAskStories() throws {
+        let stories = try StoryCatalog(count: 100, newest: Self.newest).page(cursor: nil, limit: 100).stories
+        let asks = stories.filter { $0.url == nil }
+        #expect(!asks.isEmpty)
+        #expect(asks.allSatisfy { $0.title.hasPrefix("Ask Stories") })
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import StoriesCLIKit
+import Synchronization
+
+/// Collects what a command writes, so tests read it instead of the process's stdout.
+public final class CapturedOutput: OutputWriting {
+    private let buffers = Mutex((standard: "", error: ""))
+    public let usesColor = false
+
+    public init() {}
+
+    public var standard: String { buffers.withLock { $0.standard } }
+    public var error: String { buffers.withLock { $0.error } }
+
+    public func write(_ text: String) {
+        buffers.withLock { $0.standard += text }
+    }
+
+    public func writeError(_ text: String) {
+        buffers.withLock { $0.error += text }
+    }
+}
+
+extension UserInput {
+    /// Input for scripts: not a terminal, standard input holds `lines`.
+    public static func piped(_ lines: [String]) -> UserInput {
+        let remaining = Mutex(lines)
+        return UserInput(
+            isInteractive: false,
+            readLine: { remaining.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+            readSecret: { _ in nil },
+            readVisible: { _ in nil }
+        )
+    }
+}
