@@ -46,6 +46,7 @@ public enum CompositionRoot {
     /// two generated clients — one for the token endpoint without authorisation, one with it.
     public static func makeServices(context: CommandContext) throws -> Services {
         let store = try makeCredentialsStore(path: context.credentialsPath)
+        let lock = FileLock(path: context.credentialsPath + ".lock")
         var configuration = HTTPClient.Configuration()
         // Redirects are never followed: a token or a refresh token must not travel to another origin (A4, F1).
         configuration.redirectConfiguration = .disallow
@@ -53,7 +54,7 @@ public enum CompositionRoot {
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .seconds(30)))
         do {
-            let services = try makeServices(context: context, store: store, transport: transport)
+            let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
             return Services(session: services.session, api: services.api, httpClient: httpClient)
         } catch {
             try? httpClient.syncShutdown()
@@ -65,6 +66,7 @@ public enum CompositionRoot {
     public static func makeServices(
         context: CommandContext,
         store: any CredentialsStoring,
+        lock: any CrossProcessLock,
         transport: any ClientTransport
     ) throws -> Services {
         let origin: ServerOrigin
@@ -83,6 +85,7 @@ public enum CompositionRoot {
             origin: origin,
             store: store,
             tokenEndpoint: TokenEndpoint(api: tokenClient, clientID: clientID, now: context.now),
+            lock: lock,
             now: context.now
         )
         let api = Client(

@@ -17,6 +17,9 @@ public struct Credential: Sendable, Equatable {
     public var issuedAt: Date
     /// Bumped by every write; compare-and-swap on it keeps concurrent writers honest (requirement E6).
     public var generation: Int64
+    /// The server refused the refresh token (`invalid_grant`): only a new sign-in helps. Kept rather than deleted so
+    /// that messages can still say whose session ended and where.
+    public var isSignInRequired: Bool
 
     public init(
         origin: ServerOrigin,
@@ -27,7 +30,8 @@ public struct Credential: Sendable, Equatable {
         scope: String? = nil,
         expiresAt: Date?,
         issuedAt: Date,
-        generation: Int64 = 0
+        generation: Int64 = 0,
+        isSignInRequired: Bool = false
     ) {
         self.origin = origin
         self.account = account
@@ -38,5 +42,19 @@ public struct Credential: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.issuedAt = issuedAt
         self.generation = generation
+        self.isSignInRequired = isSignInRequired
+    }
+
+    /// The same session with the tokens of `grant`. A grant without a refresh token keeps the current one
+    /// (RFC 6749 §6, requirement B2).
+    public func applying(_ grant: TokenGrant) -> Credential {
+        var next = self
+        next.accessToken = grant.accessToken
+        next.refreshToken = grant.refreshToken ?? refreshToken
+        next.scope = grant.scope ?? scope
+        next.expiresAt = grant.expiresAt
+        next.issuedAt = grant.issuedAt
+        next.isSignInRequired = false
+        return next
     }
 }

@@ -18,6 +18,10 @@ public protocol CredentialsStoring: Sendable {
     /// Stores `credential`, replacing whatever session the origin had (a new sign-in).
     func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential
 
+    /// Throws if the store cannot be written right now (read-only file or directory, full disk), without changing
+    /// anything. Checked before a refresh token is spent, so a rotation is never lost (requirement E3).
+    func verifyWritable() async throws(CredentialsStoreError)
+
     /// Removes the session for `origin`; returns whether there was one.
     @discardableResult
     func removeCredential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Bool

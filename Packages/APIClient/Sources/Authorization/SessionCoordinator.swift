@@ -1,27 +1,55 @@
 import Foundation
 
-/// Owns the session for one server origin: sign-in, the cached token the middleware attaches, and what happens when
-/// the server rejects it.
+/// Owns the session for one server origin: sign-in, the token the middleware attaches, proactive and reactive
+/// refresh, and the cross-process protocol that keeps several processes from spending the same refresh token.
 ///
-/// The hot path (`currentAuthorization`) serves the cached credential without touching the store.
+/// - The hot path (`currentAuthorization` with a fresh cached token) touches neither SQLite nor the lock.
+/// - A refresh is one stored, unstructured `Task` that every caller awaits: N concurrent callers cause one refresh
+///   (D4), a caller arriving during the refresh cannot start a second one despite actor reentrancy, and cancelling
+///   the request that started it does not cancel it (D5).
+/// - The refresh runs inside `CrossProcessLock`: re-read the store, adopt another process's result if there is one,
+///   check the store is writable, spend the refresh token, write the new pair durably with compare-and-swap, unlock
+///   (E1–E6).
 public actor SessionCoordinator: AccessTokenProviding {
     public nonisolated let origin: ServerOrigin
+    /// Refreshes, failures and sign-outs, as they happen. One consumer.
+    public nonisolated let events: AsyncStream<AuthEvent>
+
+    private let eventSink: AsyncStream<AuthEvent>.Continuation
     private let store: any CredentialsStoring
     private let tokenEndpoint: TokenEndpoint
+    private let lock: any CrossProcessLock
+    private let policy: RefreshPolicy
     private let now: @Sendable () -> Date
     private var cached: Credential?
+    private var inFlightRefresh: Task<Credential, any Error>?
+    private var refreshAttempts: [Date] = []
+    /// How many callers are waiting for the in-flight refresh. Lets tests release a refresh only once every caller
+    /// they started is waiting for it.
+    private(set) var refreshWaiterCount = 0
 
     public init(
         origin: ServerOrigin,
         store: any CredentialsStoring,
         tokenEndpoint: TokenEndpoint,
+        lock: any CrossProcessLock,
+        policy: RefreshPolicy = RefreshPolicy(),
         now: @escaping @Sendable () -> Date
     ) {
         self.origin = origin
         self.store = store
         self.tokenEndpoint = tokenEndpoint
+        self.lock = lock
+        self.policy = policy
         self.now = now
+        (events, eventSink) = AsyncStream.makeStream(of: AuthEvent.self, bufferingPolicy: .bufferingNewest(64))
     }
+
+    deinit {
+        eventSink.finish()
+    }
+
+    // MARK: Sign-in
 
     /// Exchanges a username and password for tokens and stores them, replacing any session this origin had.
     @discardableResult
@@ -37,28 +65,192 @@ public actor SessionCoordinator: AccessTokenProviding {
             expiresAt: grant.expiresAt,
             issuedAt: grant.issuedAt
         )
-        let saved = try await store.replace(with: credential)
+        let store = self.store
+        let saved = try await lock.withLock { try await store.replace(with: credential) }
         cached = saved
         return saved
     }
 
-    /// The stored session, if any.
+    /// The stored session, if any (from the cache once loaded).
     public func storedCredential() async throws -> Credential? {
         if let cached { return cached }
-        cached = try await store.credential(for: origin)
+        let loaded = try await store.credential(for: origin)
+        if let loaded { remember(loaded) }
         return cached
     }
+
+    // MARK: AccessTokenProviding
 
     public func currentAuthorization() async throws -> BearerAuthorization {
         guard let credential = try await storedCredential() else {
             throw AuthorizationError.notSignedIn(origin: origin.key)
         }
+        guard !credential.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
-        return BearerAuthorization(accessToken: credential.accessToken, generation: credential.generation)
+        guard policy.needsRefresh(credential, at: now()) else { return Self.authorization(credential) }
+        return Self.authorization(try await refresh(replacingGeneration: credential.generation))
     }
 
     public func authorizationAfterRejection(of rejected: BearerAuthorization) async throws -> BearerAuthorization? {
-        // Refreshing is not implemented yet: a rejected token ends the session until the user signs in again.
-        throw AuthorizationError.sessionExpired(origin: origin.key)
+        // D3: the 401 answered an older token than the one now held: retry with the newer one, no refresh.
+        if let cached, cached.generation > rejected.generation, !cached.isSignInRequired {
+            return Self.authorization(cached)
+        }
+        // Another process may have refreshed since this one loaded its cache (E6).
+        guard let stored = try await store.credential(for: origin) else {
+            throw AuthorizationError.notSignedIn(origin: origin.key)
+        }
+        remember(stored)
+        guard !stored.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
+        if stored.generation > rejected.generation { return Self.authorization(stored) }
+        return Self.authorization(try await refresh(replacingGeneration: rejected.generation))
+    }
+
+    // MARK: Refresh
+
+    /// Joins the in-flight refresh, or starts one that replaces `generation`.
+    private func refresh(replacingGeneration generation: Int64) async throws -> Credential {
+        if let inFlightRefresh { return try await wait(for: inFlightRefresh) }
+        if let cached, cached.generation > generation, !cached.isSignInRequired,
+            !policy.needsRefresh(cached, at: now())
+        {
+            return cached
+        }
+        // Unstructured on purpose: the refresh outlives a cancelled initiator, so the rotated token the server
+        // issued is always persisted and every other waiter still gets it (D5).
+        let task = Task { try await self.performRefresh(replacingGeneration: generation) }
+        inFlightRefresh = task
+        return try await wait(for: task)
+    }
+
+    private func wait(for task: Task<Credential, any Error>) async throws -> Credential {
+        refreshWaiterCount += 1
+        defer { refreshWaiterCount -= 1 }
+        return try await task.value
+    }
+
+    private func performRefresh(replacingGeneration generation: Int64) async throws -> Credential {
+        defer { inFlightRefresh = nil }
+        do {
+            let credential = try await lock.withLock {
+                try await self.refreshHoldingLock(replacingGeneration: generation)
+            }
+            remember(credential)
+            return credential
+        } catch {
+            eventSink.yield(.refreshFailed(reason: Self.failureReason(for: error)))
+            throw error
+        }
+    }
+
+    /// The critical section: lock → re-read → refresh → durable write → (caller unlocks).
+    private func refreshHoldingLock(replacingGeneration generation: Int64) async throws -> Credential {
+        guard let current = try await store.credential(for: origin) else {
+            cached = nil
+            throw AuthorizationError.notSignedIn(origin: origin.key)
+        }
+        remember(current)
+        guard !current.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
+        if current.generation != generation, !policy.needsRefresh(current, at: now()) {
+            // Another process (or a sign-in) replaced the tokens while this one waited: use them (E1).
+            eventSink.yield(.adoptedRefreshFromAnotherProcess(generation: current.generation))
+            return current
+        }
+        guard let refreshToken = current.refreshToken else {
+            try await markSignInRequired(current)
+            throw AuthorizationError.sessionExpired(origin: origin.key)
+        }
+        try await store.verifyWritable()
+        do {
+            return try await exchange(refreshToken, basedOn: current)
+        } catch AuthorizationError.refreshFailed(.invalidGrant) {
+            // C1: invalid_grant means the token is dead only if nobody rotated it meanwhile.
+            guard let latest = try await store.credential(for: origin), latest.refreshToken != current.refreshToken,
+                !latest.isSignInRequired
+            else {
+                try await markSignInRequired(current)
+                throw AuthorizationError.sessionExpired(origin: origin.key)
+            }
+            remember(latest)
+            guard policy.needsRefresh(latest, at: now()) else { return latest }
+            guard let latestRefreshToken = latest.refreshToken else {
+                throw AuthorizationError.sessionExpired(origin: origin.key)
+            }
+            do {
+                return try await exchange(latestRefreshToken, basedOn: latest)
+            } catch AuthorizationError.refreshFailed(.invalidGrant) {
+                try await markSignInRequired(latest)
+                throw AuthorizationError.sessionExpired(origin: origin.key)
+            }
+        }
+    }
+
+    /// Spends `refreshToken` once and stores the result with compare-and-swap on `credential`'s generation.
+    /// An ambiguous failure is not retried: the server may have rotated the token already, and presenting it again
+    /// would look like theft and revoke the session (E4).
+    private func exchange(_ refreshToken: Secret, basedOn credential: Credential) async throws -> Credential {
+        try checkRefreshBudget()
+        refreshAttempts.append(now())
+        let grant: TokenGrant
+        do {
+            grant = try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken))
+        } catch {
+            throw AuthorizationError.refreshFailed(error)
+        }
+        switch try await store.save(credential.applying(grant), ifGenerationIs: credential.generation) {
+        case .saved(let saved):
+            eventSink.yield(.refreshed(account: saved.account, generation: saved.generation))
+            return saved
+        case .conflict(let latest):
+            // Someone signed in or out meanwhile; their state wins over tokens of the old session.
+            guard let latest else { throw AuthorizationError.notSignedIn(origin: origin.key) }
+            return latest
+        }
+    }
+
+    private func checkRefreshBudget() throws {
+        let windowStart = now().addingTimeInterval(-Self.seconds(policy.window))
+        refreshAttempts.removeAll { $0 < windowStart }
+        guard refreshAttempts.count < policy.maximumRefreshes else {
+            throw AuthorizationError.excessiveRefresh(count: refreshAttempts.count, window: policy.window)
+        }
+    }
+
+    private func markSignInRequired(_ credential: Credential) async throws {
+        var ended = credential
+        ended.isSignInRequired = true
+        ended.refreshToken = nil
+        if case .saved(let saved) = try await store.save(ended, ifGenerationIs: credential.generation) {
+            remember(saved)
+        }
+        eventSink.yield(.signedOut(reason: .sessionRejected))
+    }
+
+    /// Keeps the newest credential seen: generations only grow, so an older read never replaces a newer one.
+    private func remember(_ credential: Credential) {
+        guard let cached, cached.generation > credential.generation else {
+            cached = credential
+            return
+        }
+    }
+
+    private static func authorization(_ credential: Credential) -> BearerAuthorization {
+        BearerAuthorization(accessToken: credential.accessToken, generation: credential.generation)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    private static func failureReason(for error: any Error) -> RefreshFailureReason {
+        switch error {
+        case AuthorizationError.refreshFailed(.invalidGrant), AuthorizationError.sessionExpired: .sessionRejected
+        case AuthorizationError.refreshFailed(.misconfigured), AuthorizationError.refreshFailed(.insecureTransport):
+            .misconfigured
+        case AuthorizationError.excessiveRefresh: .tooManyRefreshes
+        case is CredentialsStoreError: .storeUnavailable
+        default: .transient
+        }
     }
 }

@@ -32,6 +32,17 @@ public actor InMemoryCredentialsStore: CredentialsStoring {
         return next
     }
 
+    /// Set to make `verifyWritable()` fail, as a read-only or full disk would.
+    public var writabilityFailure: CredentialsStoreError?
+
+    public func setWritabilityFailure(_ failure: CredentialsStoreError?) {
+        writabilityFailure = failure
+    }
+
+    public func verifyWritable() throws(CredentialsStoreError) {
+        if let writabilityFailure { throw writabilityFailure }
+    }
+
     @discardableResult
     public func removeCredential(for origin: ServerOrigin) -> Bool {
         credentials.removeValue(forKey: origin) != nil

@@ -104,6 +104,21 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         }
     }
 
+    public func verifyWritable() async throws(CredentialsStoreError) {
+        do {
+            try await database.writeWithoutTransaction { db in
+                // Takes the write lock and writes a page to the WAL, then rolls back: fails on a read-only file or
+                // directory and on a full disk, and leaves the data as it was.
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "UPDATE credential SET generation = generation")
+                    return .rollback
+                }
+            }
+        } catch {
+            throw SQLiteErrorMapping.storeError(for: error, path: path)
+        }
+    }
+
     @discardableResult
     public func removeCredential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Bool {
         let removed = try await perform { db in try CredentialRow.deleteOne(db, key: origin.key) }

@@ -64,7 +64,21 @@ enum FailureMessages {
         switch error {
         case .notSignedIn: notSignedIn(server)
         case .sessionExpired: failure(for: StoryServiceError.sessionExpired, server: server)
-        case .originMismatch: CommandFailure(error.errorDescription ?? "Origin mismatch.", exitStatus: .failure)
+        case .originMismatch, .excessiveRefresh:
+            CommandFailure(error.errorDescription ?? "Authorisation failed.", exitStatus: .failure)
+        case .lockTimeout:
+            CommandFailure(error.errorDescription ?? "The credentials lock is busy.", exitStatus: .credentialsStore)
+        case .refreshFailed(let refreshError):
+            switch refreshError {
+            case .invalidGrant: failure(for: StoryServiceError.sessionExpired, server: server)
+            case .transient(let reason, _):
+                CommandFailure(
+                    "Could not renew the session with \(server.displayName) (\(reason)). The stored session is unchanged; try again later.",
+                    exitStatus: .unreachable
+                )
+            case .malformedResponse, .misconfigured, .insecureTransport:
+                failure(for: refreshError, server: server)
+            }
         }
     }
 

@@ -19,6 +19,7 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
     var expiresAt: Double?
     var issuedAt: Double
     var generation: Int64
+    var isSignInRequired: Bool
 
     init(_ credential: Credential) {
         origin = credential.origin.key
@@ -34,6 +35,7 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
         expiresAt = credential.expiresAt?.timeIntervalSince1970
         issuedAt = credential.issuedAt.timeIntervalSince1970
         generation = credential.generation
+        isSignInRequired = credential.isSignInRequired
     }
 
     func credential() throws -> Credential {
@@ -54,7 +56,8 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
             scope: scope,
             expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
             issuedAt: Date(timeIntervalSince1970: issuedAt),
-            generation: generation
+            generation: generation,
+            isSignInRequired: isSignInRequired
         )
     }
 }

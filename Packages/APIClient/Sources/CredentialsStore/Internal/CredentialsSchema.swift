@@ -22,7 +22,15 @@ enum CredentialsSchema {
                     table.column("generation", .integer).notNull()
                 }
             }
-        )
+        ),
+        (
+            "v2-sign-in-required",
+            { db in
+                try db.alter(table: "credential") { table in
+                    table.add(column: "isSignInRequired", .boolean).notNull().defaults(to: false)
+                }
+            }
+        ),
     ]
 
     /// Applies pending migrations and records the version in `user_version`, inside the caller's IMMEDIATE

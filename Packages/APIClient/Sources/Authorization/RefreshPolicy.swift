@@ -1,0 +1,39 @@
+import Foundation
+
+/// When to refresh proactively and how often refreshing may happen at all.
+public struct RefreshPolicy: Sendable {
+    /// The most time before expiry at which a token counts as stale (AppAuth uses 60 s).
+    public var maximumLeeway: TimeInterval
+    /// For short lifetimes the leeway shrinks to this fraction of the lifetime, so that a token issued a moment ago
+    /// is never refreshed proactively, even with a 2 s lifetime.
+    public var leewayFraction: Double
+    /// At most this many refreshes per `window`; more means the server keeps rejecting fresh tokens (D6).
+    public var maximumRefreshes: Int
+    public var window: Duration
+
+    public init(
+        maximumLeeway: TimeInterval = 60,
+        leewayFraction: Double = 0.1,
+        maximumRefreshes: Int = 5,
+        window: Duration = .seconds(30)
+    ) {
+        self.maximumLeeway = maximumLeeway
+        self.leewayFraction = leewayFraction
+        self.maximumRefreshes = maximumRefreshes
+        self.window = window
+    }
+
+    /// How long before `credential` expires it should be refreshed.
+    public func leeway(for credential: Credential) -> TimeInterval {
+        guard let expiresAt = credential.expiresAt else { return 0 }
+        let lifetime = max(0, expiresAt.timeIntervalSince(credential.issuedAt))
+        return min(maximumLeeway, lifetime * leewayFraction)
+    }
+
+    /// Whether `credential`'s access token should be replaced before it is used at `now`. Unknown expiry never
+    /// triggers a proactive refresh: the server's 401 decides.
+    public func needsRefresh(_ credential: Credential, at now: Date) -> Bool {
+        guard let expiresAt = credential.expiresAt else { return false }
+        return now >= expiresAt.addingTimeInterval(-leeway(for: credential))
+    }
+}
