@@ -1,0 +1,103 @@
+import CredentialsStore
+import Foundation
+import Testing
+
+@testable import Authorization
+
+/// Two coordinators over two connections to one SQLite file, sharing one `FileLock` — what two processes do, in one
+/// process (flock locks belong to open file descriptions, so two descriptors in one process exclude each other).
+@Suite("Refreshing across processes")
+struct CrossProcessRefreshTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xproc-\(UUID().uuidString)")
+    var databasePath: String { directory.appendingPathComponent("credentials.sqlite").path }
+    var lockPath: String { databasePath + ".lock" }
+
+    func coordinator(endpoint: ScriptedTokenEndpoint, clock: TestClock) throws -> SessionCoordinator {
+        SessionCoordinator(
+            origin: SessionFixture.origin,
+            store: try SQLiteCredentialsStore(path: databasePath),
+            tokenEndpoint: endpoint.endpoint(clock: clock),
+            lock: FileLock(path: lockPath),
+            now: clock.function
+        )
+    }
+
+    @Test("Two processes that find the token expired make one refresh request between them")
+    func oneRefreshForTwoProcesses() async throws {
+        let clock = TestClock()
+        let seed = try SQLiteCredentialsStore(path: databasePath)
+        _ = try await seed.replace(
+            with: Credential(
+                origin: SessionFixture.origin,
+                account: "demo",
+                accessToken: Secret("access-0"),
+                refreshToken: Secret("refresh-0"),
+                expiresAt: clock.now.addingTimeInterval(900),
+                issuedAt: clock.now
+            )
+        )
+        let endpoint = ScriptedTokenEndpoint()
+        let first = try coordinator(endpoint: endpoint, clock: clock)
+        let second = try coordinator(endpoint: endpoint, clock: clock)
+        // Both load the session before it expires, as two running processes would have.
+        _ = try await first.currentAuthorization()
+        _ = try await second.currentAuthorization()
+        clock.advance(by: 901)
+        async let a = first.currentAuthorization()
+        async let b = second.currentAuthorization()
+        let (firstToken, secondToken) = try await (a, b)
+        #expect(firstToken == secondToken)
+        #expect(endpoint.presentedRefreshTokens == ["refresh-0"])
+        let stored = try #require(try await seed.credential(for: SessionFixture.origin))
+        #expect(stored.accessToken == firstToken.accessToken)
+    }
+
+    @Test("A process killed while holding the lock does not block the next one for more than about a second")
+    func lockIsReleasedWhenHolderDies() async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // One process that takes the lock and sleeps, like a stories-cli stuck mid-refresh.
+        holder.arguments = [
+            "python3", "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(60)",
+            lockPath,
+        ]
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+
+        // Wait (bounded) until the child holds the lock: a zero-timeout attempt fails exactly then.
+        let probe = FileLock(path: lockPath, timeout: .zero)
+        var held = false
+        for _ in 0..<500 where !held {
+            do {
+                try await probe.withLock {}
+                try await Task.sleep(for: .milliseconds(10))
+            } catch AuthorizationError.lockTimeout {
+                held = true
+            }
+        }
+        try #require(held, "the flock child never took the lock")
+
+        let waiter = Task {
+            try await FileLock(path: lockPath, timeout: .seconds(10)).withLock { ContinuousClock.now }
+        }
+        kill(holder.processIdentifier, SIGKILL)
+        let killedAt = ContinuousClock.now
+        let acquiredAt = try await waiter.value
+        holder.waitUntilExit()
+        #expect(acquiredAt - killedAt < .seconds(1))
+    }
+
+    @Test("Waiting for a lock that is never released ends with a clear error")
+    func lockWaitIsBounded() async throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let outer = FileLock(path: lockPath)
+        let inner = FileLock(path: lockPath, timeout: .milliseconds(50))
+        _ = try await outer.withLock {
+            await #expect(throws: AuthorizationError.lockTimeout(path: lockPath)) {
+                try await inner.withLock {}
+            }
+        }
+    }
+}

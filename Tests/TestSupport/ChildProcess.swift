@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+/// Runs an executable and collects its output without blocking a cooperative thread.
+public enum ChildProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// Runs `executable` with `arguments`, feeding `input` to its standard input, and waits for it to exit.
+    public static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        input: String = "",
+        environment: [String: String] = [:]
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let stdin = Pipe()
+        let stdout = OutputCollector()
+        let stderr = OutputCollector()
+        process.standardInput = stdin
+        process.standardOutput = stdout.pipe
+        process.standardError = stderr.pipe
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+                stdin.fileHandleForWriting.write(Data(input.utf8))
+                try stdin.fileHandleForWriting.close()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        return Result(status: status, standardOutput: stdout.finish(), standardError: stderr.finish())
+    }
+}
+
+/// Drains a pipe as data arrives, so a chatty child never blocks on a full pipe.
+public final class OutputCollector: Sendable {
+    public let pipe = Pipe()
+    private let buffer = Mutex(Data())
+    private let observers = Mutex([(String, CheckedContinuation<Void, Never>)]())
+
+    public init() {
+        // The handler keeps the collector alive until the pipe closes (then it removes itself).
+        pipe.fileHandleForReading.readabilityHandler = { handle in self.receive(handle) }
+    }
+
+    private func receive(_ handle: FileHandle) {
+        let chunk = handle.availableData
+        guard !chunk.isEmpty else {
+            handle.readabilityHandler = nil
+            return
+        }
+        let text = buffer.withLock { data -> String in
+            data.append(chunk)
+            return String(decoding: data, as: UTF8.self)
+        }
+        let ready = observers.withLock { pending -> [CheckedContinuation<Void, Never>] in
+            let matched = pending.filter { text.contains($0.0) }.map(\.1)
+            pending.removeAll { text.contains($0.0) }
+            return matched
+        }
+        ready.forEach { $0.resume() }
+    }
+
+    /// Everything read so far.
+    public var text: String { buffer.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Suspends until the output contains `marker`.
+    public func waitFor(_ marker: String) async {
+        await withCheckedContinuation { continuation in
+            let alreadyThere = observers.withLock { pending -> Bool in
+                if text.contains(marker) { return true }
+                pending.append((marker, continuation))
+                return false
+            }
+            if alreadyThere { continuation.resume() }
+        }
+    }
+
+    /// Reads whatever is left after the process exited.
+    func finish() -> String {
+        pipe.fileHandleForReading.readabilityHandler = nil
+        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+        buffer.withLock { $0.append(rest) }
+        return text
+    }
+}
+
+/// Where `swift build` put the products: next to the test bundle.
+public enum BuildProducts {
+    public static func executable(named name: String) throws -> URL {
+        var candidates: [URL] = []
+        if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() { candidates.append(bundle) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug"))
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw MissingProduct(name: name, searched: candidates.map(\.path))
+    }
+
+    struct MissingProduct: Error, CustomStringConvertible {
+        var name: String
+        var searched: [String]
+        var description: String { "\(name) not found in \(searched); run `swift build` first" }
+    }
+}
