@@ -81,6 +81,7 @@ let package = Package(
                 "StoriesServerKit",
                 "StoriesCLIKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
@@ -162,6 +163,7 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/IntegrationTests"
         ),
