@@ -152,3 +152,33 @@ struct CLIAgainstServerTests {
         }
     }
 }
+
+@Suite("stories-cli --verbose", .serialized)
+struct VerboseLoggingTests {
+    @Test("Logs each request with method, path, status and duration, and no token or password")
+    func logsRequestsWithoutSecrets() async throws {
+        let credentialsPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("verbose-\(UUID().uuidString)/credentials.sqlite").path
+        try await RunningServer.with { server in
+            let environment = [
+                "STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath,
+            ]
+            let login = CapturedOutput()
+            let loginStatus = try await LoginCommand.parse(["--username", "demo", "--password-stdin", "--verbose"])
+                .run(environment: environment, output: login, input: .piped(["demo-password"]), now: { Date() })
+            #expect(loginStatus == .success)
+            #expect(login.error.contains("POST /v1/oauth/token → 200"))
+            #expect(!login.error.contains("demo-password"))
+
+            let list = CapturedOutput()
+            let listStatus = try await ListCommand.parse(["--verbose", "--limit", "2"])
+                .run(environment: environment, output: list, input: .piped([]), now: { Date() })
+            #expect(listStatus == .success)
+            #expect(list.error.firstMatch(of: /GET \/v1\/stories\?limit=2 → 200 in \d+ ms/) != nil)
+            for text in [login.standard, login.error, list.standard, list.error] {
+                #expect(text.firstMatch(of: /[A-Za-z0-9_\-]{40,}/) == nil, "token-shaped text in: \(text)")
+                #expect(!text.contains("Bearer "))
+            }
+        }
+    }
+}

@@ -1,8 +1,7 @@
 import OnboardingDomain
-import OnboardingPresentation
 import Testing
 
-@Suite("AccountRules and CredentialsForm")
+@Suite("AccountRules")
 struct AccountRulesTests {
     @Test(
         "Username rules match the server's",
@@ -19,17 +18,13 @@ struct AccountRulesTests {
         #expect((AccountRules.problem(withPassword: value) == nil) == valid)
     }
 
-    @Test(
-        "The form says nothing about empty fields and allows submitting only valid input",
-        arguments: [
-            ("", "", nil, nil, false), ("ab", "", "A username has 3 to 32 characters.", nil, false),
-            ("demo", "short", nil, "A password has at least 8 characters.", false),
-            ("demo", "long-enough", nil, nil, true),
-        ] as [(String, String, String?, String?, Bool)])
-    func form(username: String, password: String, usernameMessage: String?, passwordMessage: String?, canSubmit: Bool) {
-        let form = CredentialsForm(username: username, password: password)
-        #expect(form.usernameMessage == usernameMessage)
-        #expect(form.passwordMessage == passwordMessage)
-        #expect(form.canSubmit == canSubmit)
+    @Test("Passwords never print")
+    func passwordRedacts() {
+        let password = Password("hunter2-hunter2")
+        var dumped = ""
+        dump(password, to: &dumped)
+        for text in ["\(password)", String(reflecting: password), dumped] {
+            #expect(!text.contains("hunter2"))
+        }
     }
 }

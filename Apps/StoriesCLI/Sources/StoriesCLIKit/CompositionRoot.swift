@@ -4,6 +4,9 @@ import Authorization
 import CredentialsStore
 import Foundation
 import Logging
+import OnboardingData
+import OnboardingDomain
+import OnboardingPresentation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import StoriesData
@@ -20,6 +23,14 @@ public enum CompositionRoot {
         public let session: SessionCoordinator
         public let api: any APIProtocol
         let httpClient: HTTPClient?
+
+        /// Register, sign in and out, who am I — for this server.
+        public var onboarding: any OnboardingService {
+            APIOnboardingService(api: api, session: session, clientID: CompositionRoot.clientID)
+        }
+
+        /// Stories from this server.
+        public var stories: any StoryService { CompositionRoot.makeStoryService(api: api) }
 
         public func shutdown() async {
             try? await httpClient?.shutdown()
@@ -51,6 +62,9 @@ public enum CompositionRoot {
         // Redirects are never followed: a token or a refresh token must not travel to another origin (A4, F1).
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
+        // A CLI run makes a handful of requests: a refused connection should fail now ("start the server"), not
+        // after ten seconds of reconnect backoff, which only pays off for long-running servers.
+        configuration.connectionPool.retryConnectionEstablishment = false
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .seconds(30)))
         do {
@@ -100,9 +114,24 @@ public enum CompositionRoot {
         try SQLiteCredentialsStore(path: path)
     }
 
+    /// The base URLs of every server with a stored session.
+    public static func serversWithSessions(context: CommandContext) async throws -> [URL] {
+        try await makeCredentialsStore(path: context.credentialsPath).allCredentials().compactMap(\.origin.url)
+    }
+
     /// A story service over `api`; tests pass a `MockAPI`.
     public static func makeStoryService(api: any APIProtocol) -> any StoryService {
         APIStoryService(api: api)
+    }
+
+    @MainActor
+    public static func makeSignInViewModel(service: any OnboardingService) -> SignInViewModel {
+        SignInViewModel(service: service)
+    }
+
+    @MainActor
+    public static func makeRegistrationViewModel(service: any OnboardingService) -> RegistrationViewModel {
+        RegistrationViewModel(service: service)
     }
 
     @MainActor

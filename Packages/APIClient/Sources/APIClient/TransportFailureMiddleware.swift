@@ -27,6 +27,8 @@ public struct TransportFailureMiddleware: ClientMiddleware {
 
     /// A one-line reason. Transport errors can embed header values, so the text is sanitised (requirement C4).
     static func summary(of error: any Error) -> String {
-        Redaction.sanitize(String(describing: error), maxLength: 160)
+        var innermost = error
+        while let wrapper = innermost as? ClientError { innermost = wrapper.underlyingError }
+        return Redaction.sanitize(String(describing: innermost), maxLength: 160)
     }
 }

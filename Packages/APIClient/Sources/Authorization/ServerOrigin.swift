@@ -29,6 +29,16 @@ public struct ServerOrigin: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { key }
 
+    /// The base URL this origin stands for (the default port is left out).
+    public var url: URL? {
+        var components = URLComponents()
+        components.scheme = scheme
+        components.host = host
+        components.port = port == (scheme == "https" ? 443 : 80) ? nil : port
+        components.path = basePath
+        return components.url
+    }
+
     /// Whether tokens may travel to this origin: TLS, or plain HTTP to loopback only (requirement A5).
     public var allowsCredentials: Bool {
         scheme == "https" || isLoopback

@@ -10,7 +10,7 @@ import Foundation
 /// - The refresh runs inside `CrossProcessLock`: re-read the store, adopt another process's result if there is one,
 ///   check the store is writable, spend the refresh token, write the new pair durably with compare-and-swap, unlock
 ///   (E1–E6).
-public actor SessionCoordinator: AccessTokenProviding {
+public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     public nonisolated let origin: ServerOrigin
     /// Refreshes, failures and sign-outs, as they happen. One consumer.
     public nonisolated let events: AsyncStream<AuthEvent>
@@ -69,6 +69,21 @@ public actor SessionCoordinator: AccessTokenProviding {
         let saved = try await lock.withLock { try await store.replace(with: credential) }
         cached = saved
         return saved
+    }
+
+    /// Removes the local session under the cross-process lock, so no refresh of another process can write it back.
+    @discardableResult
+    public func signOut() async throws -> Credential? {
+        let store = self.store
+        let origin = self.origin
+        let removed = try await lock.withLock { () async throws -> Credential? in
+            let current = try await store.credential(for: origin)
+            try await store.removeCredential(for: origin)
+            return current
+        }
+        cached = nil
+        if removed != nil { eventSink.yield(.signedOut(reason: .userRequested)) }
+        return removed
     }
 
     /// The stored session, if any (from the cache once loaded).

@@ -35,7 +35,7 @@ public struct ListCommand: StoriesSubcommand {
 
     public func execute(in context: CommandContext) async throws {
         try await CompositionRoot.withServices(context: context) { services in
-            try await execute(in: context, service: CompositionRoot.makeStoryService(api: services.api))
+            try await execute(in: context, service: services.stories)
         }
     }
 

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Authorization
+import OnboardingDomain
+import OnboardingPresentation
 
-/// `stories-cli login`: signs in with a username and password and stores the session.
+/// `stories-cli login`: signs in and stores the session for one server.
 public struct LoginCommand: StoriesSubcommand {
     public static let configuration = CommandConfiguration(
         commandName: "login",
@@ -9,7 +10,8 @@ public struct LoginCommand: StoriesSubcommand {
         discussion: """
             The password is read without echo from the terminal, or from standard input with --password-stdin \
             (for scripts: `printf '%s\\n' "$PASSWORD" | stories-cli login --username demo --password-stdin`). \
-            It is never accepted as an argument.
+            It is never accepted as an argument. Signing in as another account replaces this server's session and \
+            revokes the old one; sessions for other servers are untouched.
             """
     )
 
@@ -24,38 +26,37 @@ public struct LoginCommand: StoriesSubcommand {
     public init() {}
 
     public func execute(in context: CommandContext) async throws {
-        let username = try readUsername(context.input)
-        let password = try readPassword(context.input)
+        let prompts = CredentialPrompts(input: context.input, passwordFromStandardInput: passwordStdin)
+        let username = try prompts.username(username)
+        let password = try prompts.password(confirm: false)
         try await CompositionRoot.withServices(context: context) { services in
-            let credential = try await services.session.signIn(username: username, password: password)
-            context.output.write("Signed in to \(context.server.displayName) as \(credential.account).\n")
-        }
-    }
-
-    func readUsername(_ input: UserInput) throws(CommandFailure) -> String {
-        if let username, !username.isEmpty { return username }
-        guard input.isInteractive, !passwordStdin else {
-            throw .usage("--username is required when not running in a terminal.")
-        }
-        guard let typed = input.readVisible("Username: "), !typed.isEmpty else {
-            throw .usage("A username is required.")
-        }
-        return typed
-    }
-
-    func readPassword(_ input: UserInput) throws(CommandFailure) -> Secret {
-        if passwordStdin {
-            guard let line = input.readLine(), !line.isEmpty else {
-                throw .usage("--password-stdin expects the password on the first line of standard input.")
+            if let current = try await services.onboarding.currentSession(), !current.isSignInRequired {
+                let note = current.account == username ? "signing in again" : "switching to \(username)"
+                context.output.writeError(
+                    "Already signed in to \(context.server.displayName) as \(current.account); \(note).\n")
             }
-            return Secret(line)
+            let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
+            context.output.write("Signed in to \(context.server.displayName) as \(result.session.account).\n")
+            if let failure = result.replacedSessionRevocationFailure, let replaced = result.replacedAccount {
+                context.output.writeError(
+                    "warning: the previous session (\(replaced)) was removed here but could not be revoked at the server: \(failure).\n"
+                )
+            }
         }
-        guard input.isInteractive else {
-            throw .usage("Standard input is not a terminal: pass --password-stdin and pipe the password in.")
+    }
+
+    @MainActor
+    static func signIn(username: String, password: String, service: any OnboardingService) async throws -> SignInResult
+    {
+        let viewModel = CompositionRoot.makeSignInViewModel(service: service)
+        viewModel.username = username
+        viewModel.password = password
+        if let problem = viewModel.usernameMessage { throw CommandFailure.usage(problem) }
+        await viewModel.submit()
+        switch viewModel.submission {
+        case .succeeded(let result): return result
+        case .failed(let message): throw viewModel.lastError ?? CommandFailure(message, exitStatus: .failure)
+        case .editing, .submitting: throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
         }
-        guard let typed = input.readSecret("Password: "), !typed.isEmpty else {
-            throw .usage("A password is required.")
-        }
-        return Secret(typed)
     }
 }

@@ -9,11 +9,16 @@ public struct StoriesCommand: AsyncParsableCommand {
             Start a local server with `swift run stories-server`, then:
               stories-cli login --server local --username demo
               stories-cli list --server local
+              stories-cli whoami --server local
+              stories-cli logout --server local
 
             \(CLIExitCode.helpText)
             """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, ShowCommand.self, LoginCommand.self, ServersCommand.self]
+        subcommands: [
+            ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
+            LogoutCommand.self, ServersCommand.self,
+        ]
     )
 
     public init() {}

@@ -39,7 +39,7 @@ public struct CommandContext: Sendable {
             serverURLOption: options.serverURL,
             environment: environment
         )
-        var logger = Logger(label: "stories-cli") { label in StreamLogHandler.standardError(label: label) }
+        var logger = Logger(label: "stories-cli") { _ in OutputLogHandler(output: output) }
         logger.logLevel = options.verbose ? .info : .critical
         return CommandContext(
             server: server,

@@ -1,4 +1,6 @@
 import Authorization
+import OnboardingDomain
+import OnboardingPresentation
 import StoriesDomain
 
 /// Turns every error a command can meet into a message and an exit code, in one place.
@@ -7,6 +9,7 @@ enum FailureMessages {
         switch error {
         case let failure as CommandFailure: failure
         case let error as StoryServiceError: failure(for: error, server: server)
+        case let error as OnboardingError: failure(for: error, server: server)
         case let error as TokenEndpointError: failure(for: error, server: server)
         case let error as CredentialsStoreError:
             CommandFailure(
@@ -41,6 +44,30 @@ enum FailureMessages {
             CommandFailure(reason, exitStatus: .credentialsStore)
         case .unexpected(let reason):
             CommandFailure("The request to \(server.displayName) failed: \(reason).", exitStatus: .failure)
+        }
+    }
+
+    static func failure(for error: OnboardingError, server: ResolvedServer) -> CommandFailure {
+        switch error {
+        case .invalidInput(let detail):
+            CommandFailure(detail, exitStatus: .usage)
+        case .usernameTaken:
+            CommandFailure(
+                "That username is already taken on \(server.displayName). Choose another one.",
+                exitStatus: .failure
+            )
+        case .wrongCredentials:
+            CommandFailure(
+                "\(server.displayName) did not accept that username and password. Nothing was stored.",
+                exitStatus: .signInRequired
+            )
+        case .notSignedIn: notSignedIn(server)
+        case .sessionExpired: failure(for: StoryServiceError.sessionExpired, server: server)
+        case .unreachable(let reason): unreachable(server, reason: reason)
+        case .malformedResponse(let reason):
+            failure(for: StoryServiceError.malformedResponse(reason: reason), server: server)
+        case .credentialsUnavailable(let reason): CommandFailure(reason, exitStatus: .credentialsStore)
+        case .unexpected: CommandFailure(OnboardingMessages.message(for: error), exitStatus: .failure)
         }
     }
 

@@ -41,6 +41,14 @@ public struct ResolvedServer: Sendable, Equatable {
     /// The command that signs in to this server.
     public var loginCommand: String { "stories-cli login \(selectionArguments)" }
 
+    /// The named server whose URL is `url`, or `url` itself.
+    public static func matching(url: URL) -> ResolvedServer {
+        let name = ServerName.allCases.first { name in
+            (try? name.apiServer.url().absoluteString) == url.absoluteString
+        }
+        return ResolvedServer(name: name, url: url)
+    }
+
     /// Resolves `--server`/`--server-url`, then `STORIES_SERVER`/`STORIES_SERVER_URL`, then production.
     public static func resolve(
         serverOption: ServerName?,

@@ -1,0 +1,77 @@
+import ArgumentParser
+import OnboardingDomain
+import OnboardingPresentation
+
+/// `stories-cli register`: creates an account and signs it in.
+public struct RegisterCommand: StoriesSubcommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "register",
+        abstract: "Create an account on this server and sign it in.",
+        discussion: """
+            Usernames have 3 to 32 characters of a-z, 0-9, _ and -; passwords at least 8 characters. On a terminal \
+            the password is asked twice without echo; scripts pass it on standard input with --password-stdin.
+            """
+    )
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    @Option(help: "The new account's username (prompted for when omitted on a terminal).")
+    public var username: String?
+
+    @Option(help: "A name to show instead of the username.")
+    public var displayName: String?
+
+    @Flag(help: "Read the password from the first line of standard input.")
+    public var passwordStdin = false
+
+    public init() {}
+
+    public func execute(in context: CommandContext) async throws {
+        let prompts = CredentialPrompts(input: context.input, passwordFromStandardInput: passwordStdin)
+        let username = try prompts.username(username)
+        var displayName = displayName
+        if displayName == nil, context.input.isInteractive, !passwordStdin {
+            displayName = context.input.readVisible("Display name (optional): ")
+        }
+        try Self.validate(username: username)
+        let password = try prompts.password(confirm: true)
+        let name = displayName
+        try await CompositionRoot.withServices(context: context) { services in
+            let result = try await Self.register(
+                username: username,
+                displayName: name,
+                password: password,
+                service: services.onboarding
+            )
+            context.output.write(
+                "Created \(result.session.account) on \(context.server.displayName) and signed in.\n"
+            )
+        }
+    }
+
+    /// Fails before any prompt or request when the username breaks the rules.
+    static func validate(username: String) throws(CommandFailure) {
+        if let problem = AccountRules.problem(withUsername: username) { throw .usage(problem) }
+    }
+
+    @MainActor
+    static func register(
+        username: String,
+        displayName: String?,
+        password: String,
+        service: any OnboardingService
+    ) async throws -> SignInResult {
+        let viewModel = CompositionRoot.makeRegistrationViewModel(service: service)
+        viewModel.username = username
+        viewModel.displayName = displayName ?? ""
+        viewModel.password = password
+        viewModel.passwordConfirmation = password
+        if let problem = viewModel.usernameMessage ?? viewModel.passwordMessage { throw CommandFailure.usage(problem) }
+        await viewModel.submit()
+        switch viewModel.submission {
+        case .succeeded(let result): return result
+        case .failed(let message): throw viewModel.lastError ?? CommandFailure(message, exitStatus: .failure)
+        case .editing, .submitting: throw CommandFailure("Registration did not finish.", exitStatus: .failure)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import OnboardingDomain
+
+/// `stories-cli whoami`: who the session belongs to, and how fresh it is. Never prints a token.
+public struct WhoamiCommand: StoriesSubcommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Show the signed-in account for this server.",
+        discussion: """
+            --json prints {"username", "displayName" (or null), "server", "accessTokenFresh", \
+            "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339)}.
+            """
+    )
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    @Flag(help: "Print JSON instead of a human layout.")
+    public var json = false
+
+    public init() {}
+
+    public func execute(in context: CommandContext) async throws {
+        try await CompositionRoot.withServices(context: context) { services in
+            guard try await services.onboarding.currentSession() != nil else {
+                throw OnboardingError.notSignedIn
+            }
+            // Asking the server may refresh the session; read the session after it.
+            let user = try await services.onboarding.currentUser()
+            guard let session = try await services.onboarding.currentSession() else {
+                throw OnboardingError.notSignedIn
+            }
+            let now = context.now()
+            if json {
+                context.output.write(
+                    try WhoamiJSON.encode(user: user, session: session, server: context.server, now: now))
+                return
+            }
+            let name = user.displayName.map { "\(user.username) (\($0))" } ?? user.username
+            let expiry = session.accessTokenExpiresAt.map { Self.relative($0, from: now) } ?? "unknown expiry"
+            let freshness =
+                session.isAccessTokenFresh(at: now)
+                ? "fresh, expires \(expiry)" : "expired, renewed on the next request"
+            context.output.write(
+                """
+                \(name)
+                server:        \(context.server.displayName)
+                access token:  \(freshness)
+                refreshed:     \(Self.relative(session.refreshedAt, from: now))
+
+                """
+            )
+        }
+    }
+
+    static func relative(_ date: Date, from now: Date) -> String {
+        let seconds = Int(date.timeIntervalSince(now).rounded())
+        let magnitude = abs(seconds)
+        let text =
+            magnitude < 60 ? "\(magnitude) s" : magnitude < 3_600 ? "\(magnitude / 60) min" : "\(magnitude / 3_600) h"
+        return seconds >= 0 ? "in \(text)" : "\(text) ago"
+    }
+}
+
+/// The stable `whoami --json` shape.
+enum WhoamiJSON {
+    static func encode(user: UserAccount, session: SessionSummary, server: ResolvedServer, now: Date) throws -> String {
+        struct Object: Encodable {
+            var username: String
+            var displayName: String?
+            var server: String
+            var accessTokenFresh: Bool
+            var accessTokenExpiresAt: Date?
+            var refreshedAt: Date
+
+            enum CodingKeys: String, CodingKey {
+                case username, displayName, server, accessTokenFresh, accessTokenExpiresAt, refreshedAt
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(username, forKey: .username)
+                try container.encode(displayName, forKey: .displayName)
+                try container.encode(server, forKey: .server)
+                try container.encode(accessTokenFresh, forKey: .accessTokenFresh)
+                try container.encode(accessTokenExpiresAt, forKey: .accessTokenExpiresAt)
+                try container.encode(refreshedAt, forKey: .refreshedAt)
+            }
+        }
+        return try StoryJSON.encode(
+            Object(
+                username: user.username,
+                displayName: user.displayName,
+                server: server.url.absoluteString,
+                accessTokenFresh: session.isAccessTokenFresh(at: now),
+                accessTokenExpiresAt: session.accessTokenExpiresAt,
+                refreshedAt: session.refreshedAt
+            )
+        )
+    }
+}

@@ -1,0 +1,18 @@
+import OnboardingDomain
+
+/// What to tell a person about an onboarding failure, in words they can act on.
+public enum OnboardingMessages {
+    public static func message(for error: OnboardingError) -> String {
+        switch error {
+        case .invalidInput(let detail): detail
+        case .usernameTaken: "That username is taken. Choose another one."
+        case .wrongCredentials: "Wrong username or password. Check them and try again."
+        case .notSignedIn: "You are not signed in."
+        case .sessionExpired: "Your session has expired. Sign in again."
+        case .unreachable: "The server cannot be reached. Check your connection and try again."
+        case .malformedResponse: "The server sent a response this app does not understand. Try again later."
+        case .credentialsUnavailable(let reason): reason
+        case .unexpected: "Something went wrong. Try again."
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import APIClient
+import Authorization
+import CredentialsStore
+import Foundation
+import StoriesCLIKit
+import StoriesServerKit
+import TestSupport
+import Testing
+
+/// register → login → whoami → logout, through the CLI's commands and the real stack, against a real server.
+@Suite("Onboarding end to end", .serialized)
+struct OnboardingFlowTests {
+    let credentialsPath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("onboarding-\(UUID().uuidString)/credentials.sqlite").path
+
+    func run(
+        _ command: some StoriesSubcommand,
+        on server: RunningServer,
+        stdin: [String] = []
+    ) async -> (status: CLIExitCode, output: CapturedOutput) {
+        let output = CapturedOutput()
+        let status = await command.run(
+            environment: [
+                "STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath,
+            ],
+            output: output,
+            input: .piped(stdin),
+            now: { Date() }
+        )
+        return (status, output)
+    }
+
+    func storedRefreshToken(for server: RunningServer) async throws -> Secret? {
+        try await SQLiteCredentialsStore(path: credentialsPath).credential(for: try ServerOrigin(server.baseURL))?
+            .refreshToken
+    }
+
+    @Test("A new user registers, sees who they are, lists stories and signs out; the old token is dead")
+    func fullFlow() async throws {
+        try await RunningServer.with { server in
+            let register = await run(
+                try RegisterCommand.parse(["--username", "newbie", "--display-name", "New Bie", "--password-stdin"]),
+                on: server,
+                stdin: ["newbie-password"]
+            )
+            #expect(register.status == .success, "\(register.output.error)")
+            #expect(
+                register.output.standard.contains("Created newbie on \(server.baseURL.absoluteString) and signed in."))
+
+            let login = await run(
+                try LoginCommand.parse(["--username", "newbie", "--password-stdin"]),
+                on: server,
+                stdin: ["newbie-password"]
+            )
+            #expect(login.status == .success, "\(login.output.error)")
+            #expect(login.output.error.contains("Already signed in to \(server.baseURL.absoluteString) as newbie"))
+
+            let whoami = await run(try WhoamiCommand.parse(["--json"]), on: server)
+            #expect(whoami.status == .success, "\(whoami.output.error)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(whoami.output.standard.utf8)) as? [String: Any]
+            )
+            #expect(object["username"] as? String == "newbie")
+            #expect(object["displayName"] as? String == "New Bie")
+            #expect(object["accessTokenFresh"] as? Bool == true)
+            #expect(object["server"] as? String == server.baseURL.absoluteString)
+
+            let human = await run(try WhoamiCommand.parse([]), on: server)
+            #expect(human.output.standard.hasPrefix("newbie (New Bie)\n"))
+
+            #expect(await run(try ListCommand.parse(["--limit", "2"]), on: server).status == .success)
+
+            let refreshToken = try #require(try await storedRefreshToken(for: server))
+            let logout = await run(try LogoutCommand.parse([]), on: server)
+            #expect(logout.status == .success, "\(logout.output.error)")
+            #expect(logout.output.standard.contains("Signed out of \(server.baseURL.absoluteString) (newbie)."))
+            #expect(try await storedRefreshToken(for: server) == nil)
+
+            // The server no longer honours the revoked refresh token.
+            let context = try CommandContext.resolve(
+                ConnectionOptions.parse(["--server-url", server.baseURL.absoluteString]),
+                environment: ["STORIES_CREDENTIALS_DB": credentialsPath],
+                output: CapturedOutput(),
+                input: .piped([]),
+                now: { Date() }
+            )
+            let refused = try await CompositionRoot.withServices(context: context) { services in
+                try await services.api.createToken(
+                    body: .urlEncodedForm(
+                        .init(grantType: .refreshToken, refreshToken: refreshToken.unredacted, clientId: "stories-cli")
+                    )
+                )
+            }
+            guard case .badRequest(let bad) = refused, case .json(let error) = bad.body else {
+                Issue.record("expected invalid_grant, got \(refused)")
+                return
+            }
+            #expect(error.error == "invalid_grant")
+
+            let list = await run(try ListCommand.parse([]), on: server)
+            #expect(list.status == .signInRequired)
+            #expect(list.output.error.contains("stories-cli login --server-url \(server.baseURL.absoluteString)"))
+        }
+    }
+
+    @Test("A taken username is a clear message, not a crash")
+    func duplicateUsername() async throws {
+        try await RunningServer.with { server in
+            let register = await run(
+                try RegisterCommand.parse(["--username", "demo", "--password-stdin"]),
+                on: server,
+                stdin: ["another-password"]
+            )
+            #expect(register.status == .failure)
+            #expect(register.output.error.contains("That username is already taken"))
+            #expect(try await storedRefreshToken(for: server) == nil)
+        }
+    }
+
+    @Test(
+        "Invalid registration input is refused before any request (exit 64)",
+        arguments: [
+            (["--username", "ab"], "long-enough-password"), (["--username", "Upper"], "long-enough-password"),
+            (["--username", "fine-name"], "short"),
+        ])
+    func invalidRegistration(arguments: [String], password: String) async throws {
+        try await RunningServer.with { server in
+            let register = await run(
+                try RegisterCommand.parse(arguments + ["--password-stdin"]),
+                on: server,
+                stdin: [password]
+            )
+            #expect(register.status == .usage)
+            #expect(!register.output.error.contains(password))
+        }
+    }
+
+    @Test("Sessions are per server: signing out of one leaves the other signed in; --all signs out of both")
+    func sessionsArePerServer() async throws {
+        try await RunningServer.with { first in
+            try await RunningServer.with { second in
+                for server in [first, second] {
+                    let login = await run(
+                        try LoginCommand.parse(["--username", "demo", "--password-stdin"]),
+                        on: server,
+                        stdin: [ServerConfiguration.demoPassword]
+                    )
+                    #expect(login.status == .success)
+                }
+                #expect(await run(try LogoutCommand.parse([]), on: first).status == .success)
+                #expect(await run(try ListCommand.parse(["--limit", "1"]), on: first).status == .signInRequired)
+                #expect(await run(try ListCommand.parse(["--limit", "1"]), on: second).status == .success)
+
+                let all = await run(try LogoutCommand.parse(["--all"]), on: first)
+                #expect(all.status == .success, "\(all.output.error)")
+                #expect(all.output.standard.contains("Signed out of \(second.baseURL.absoluteString) (demo)."))
+                #expect(await run(try ListCommand.parse(["--limit", "1"]), on: second).status == .signInRequired)
+            }
+        }
+    }
+
+    @Test("Signing out when the server is down removes the session here and reports the failed revocation")
+    func signOutWhileServerDown() async throws {
+        let server = try await RunningServer.start()
+        let login = await run(
+            try LoginCommand.parse(["--username", "demo", "--password-stdin"]),
+            on: server,
+            stdin: [ServerConfiguration.demoPassword]
+        )
+        #expect(login.status == .success)
+        await server.stop()
+        let logout = await run(try LogoutCommand.parse([]), on: server)
+        #expect(logout.status == .unreachable)
+        #expect(logout.output.error.contains("could not revoke it"))
+        #expect(try await storedRefreshToken(for: server) == nil)
+    }
+}

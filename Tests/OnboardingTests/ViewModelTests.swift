@@ -1,0 +1,132 @@
+import Foundation
+import OnboardingDomain
+import OnboardingPresentation
+import Testing
+
+/// An onboarding service that answers from a script.
+struct ScriptedOnboardingService: OnboardingService {
+    var registration: Result<UserAccount, OnboardingError> = .success(
+        UserAccount(id: "u-9", username: "newbie", displayName: nil, createdAt: Date(timeIntervalSince1970: 0))
+    )
+    var signIn: Result<SignInResult, OnboardingError> = .success(
+        SignInResult(
+            session: SessionSummary(
+                account: "newbie",
+                server: "http://127.0.0.1:8080/v1",
+                refreshedAt: Date(timeIntervalSince1970: 0),
+                accessTokenExpiresAt: nil,
+                isSignInRequired: false
+            )
+        )
+    )
+
+    func register(username: String, password: Password, displayName: String?) throws(OnboardingError) -> UserAccount {
+        try registration.get()
+    }
+    func signIn(username: String, password: Password) throws(OnboardingError) -> SignInResult { try signIn.get() }
+    func signOut() throws(OnboardingError) -> SignOutResult { throw .notSignedIn }
+    func currentUser() throws(OnboardingError) -> UserAccount { throw .notSignedIn }
+    func currentSession() -> SessionSummary? { nil }
+}
+
+@Suite("SignInViewModel")
+@MainActor
+struct SignInViewModelTests {
+    @Test(
+        "Validates the username as typed and enables submit only with both fields",
+        arguments: [
+            ("", "", nil, false), ("ab", "pw", "A username has 3 to 32 characters.", false),
+            ("Demo", "pw", "A username may contain only a-z, 0-9, _ and -.", false), ("demo", "", nil, false),
+            ("demo", "x", nil, true),
+        ] as [(String, String, String?, Bool)])
+    func fields(username: String, password: String, message: String?, canSubmit: Bool) {
+        let viewModel = SignInViewModel(service: ScriptedOnboardingService())
+        viewModel.username = username
+        viewModel.password = password
+        #expect(viewModel.usernameMessage == message)
+        #expect(viewModel.canSubmit == canSubmit)
+    }
+
+    @Test(
+        "Submitting ends in success or in a message a person can act on",
+        arguments: [
+            (nil, nil),
+            (OnboardingError.wrongCredentials, "Wrong username or password. Check them and try again."),
+            (.unreachable(reason: "x"), "The server cannot be reached. Check your connection and try again."),
+        ] as [(OnboardingError?, String?)])
+    func submits(error: OnboardingError?, message: String?) async {
+        var service = ScriptedOnboardingService()
+        if let error { service.signIn = .failure(error) }
+        let viewModel = SignInViewModel(service: service)
+        viewModel.username = "demo"
+        viewModel.password = "secret-password"
+        await viewModel.submit()
+        if let message {
+            #expect(viewModel.submission == .failed(message: message))
+            #expect(viewModel.lastError == error)
+        } else {
+            guard case .succeeded = viewModel.submission else {
+                Issue.record("expected success, got \(viewModel.submission)")
+                return
+            }
+        }
+        #expect(viewModel.password.isEmpty)
+    }
+}
+
+@Suite("RegistrationViewModel")
+@MainActor
+struct RegistrationViewModelTests {
+    @Test(
+        "Shows the account rules and a mismatch as the user types",
+        arguments: [
+            ("newbie", "long-enough", "long-enough", nil, nil, nil, true),
+            ("nb", "long-enough", "long-enough", "A username has 3 to 32 characters.", nil, nil, false),
+            ("newbie", "short", "short", nil, "A password has at least 8 characters.", nil, false),
+            ("newbie", "long-enough", "long-enougj", nil, nil, "The passwords do not match.", false),
+            ("", "", "", nil, nil, nil, false),
+        ] as [(String, String, String, String?, String?, String?, Bool)])
+    func fields(
+        username: String,
+        password: String,
+        confirmation: String,
+        usernameMessage: String?,
+        passwordMessage: String?,
+        confirmationMessage: String?,
+        canSubmit: Bool
+    ) {
+        let viewModel = RegistrationViewModel(service: ScriptedOnboardingService())
+        viewModel.username = username
+        viewModel.password = password
+        viewModel.passwordConfirmation = confirmation
+        #expect(viewModel.usernameMessage == usernameMessage)
+        #expect(viewModel.passwordMessage == passwordMessage)
+        #expect(viewModel.confirmationMessage == confirmationMessage)
+        #expect(viewModel.canSubmit == canSubmit)
+    }
+
+    @Test(
+        "Registers and signs in, or says why not",
+        arguments: [
+            (Result<UserAccount, OnboardingError>?.none, nil as String?),
+            (.failure(.usernameTaken), "That username is taken. Choose another one."),
+            (
+                .failure(.invalidInput("The username must be 3 to 32 characters.")),
+                "The username must be 3 to 32 characters."
+            ),
+        ])
+    func submits(registration: Result<UserAccount, OnboardingError>?, message: String?) async {
+        var service = ScriptedOnboardingService()
+        if let registration { service.registration = registration }
+        let viewModel = RegistrationViewModel(service: service)
+        viewModel.username = "newbie"
+        viewModel.password = "long-enough"
+        viewModel.passwordConfirmation = "long-enough"
+        await viewModel.submit()
+        if let message {
+            #expect(viewModel.submission == .failed(message: message))
+        } else {
+            #expect(viewModel.submission == .succeeded(try! service.signIn.get()))
+        }
+    }
+}
