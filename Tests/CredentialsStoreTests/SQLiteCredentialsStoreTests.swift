@@ -142,6 +142,30 @@ struct SQLiteCredentialsStoreTests {
         #expect(throws: CredentialsStoreError.readOnly(path: path)) { try SQLiteCredentialsStore(path: path) }
     }
 
+    @Test("A database another process keeps write-locked is reported as locked after the busy timeout")
+    func reportsLocked() async throws {
+        _ = try SQLiteCredentialsStore(path: path)
+        let holder = Process()
+        let ready = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "python3", "-c",
+            "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(30)",
+            path,
+        ]
+        holder.standardOutput = ready
+        try holder.run()
+        defer { holder.terminate() }
+        // The child says when it holds the lock; reading blocks, so it happens off the cooperative pool.
+        let line = await Task.detached { String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self) }
+            .value
+        try #require(line.contains("locked"))
+        #expect(throws: CredentialsStoreError.locked(path: path)) {
+            try SQLiteCredentialsStore(path: path, busyTimeout: 0.2)
+        }
+    }
+
     @Test("Removing a credential deletes it and only it")
     func removes() async throws {
         let store = try SQLiteCredentialsStore(path: path)

@@ -68,12 +68,12 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     }
 
     public func credential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
-        try await perform { db in try CredentialRow.fetchOne(db, key: origin.key)?.credential() }
+        try await read { db in try CredentialRow.fetchOne(db, key: origin.key)?.credential() }
     }
 
     public func allCredentials() async throws(CredentialsStoreError) -> [Credential] {
-        try await perform { db in
-            try CredentialRow.order(Column("origin")).fetchAll(db).compactMap { try $0.credential() }
+        try await read { db in
+            try CredentialRow.order(Column("origin")).fetchAll(db).map { try $0.credential() }
         }
     }
 
@@ -138,6 +138,18 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         }
     }
 
+    /// A read transaction: in WAL mode it never waits for a writer.
+    private func read<T: Sendable>(
+        _ work: @escaping @Sendable (Database) throws -> T
+    ) async throws(CredentialsStoreError) -> T {
+        do {
+            return try await database.read(work)
+        } catch {
+            throw SQLiteErrorMapping.storeError(for: error, path: path)
+        }
+    }
+
+    /// An IMMEDIATE write transaction: every read-then-write happens inside one, never as an upgraded read.
     private func perform<T: Sendable>(
         _ work: @escaping @Sendable (Database) throws -> T
     ) async throws(CredentialsStoreError) -> T {
