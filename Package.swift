@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "stories-cli", targets: ["StoriesCLI"]),
         .executable(name: "stories-server", targets: ["StoriesServer"]),
+        .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"]),
     ],
     dependencies: [
         .package(path: "Packages/APIClient"),
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // MARK: stories-cli
@@ -75,6 +77,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Apps/StoriesServer/Sources/StoriesServer"
+        ),
+
+        // MARK: benchmarks
+        .executableTarget(
+            name: "RefreshLockBenchmark",
+            dependencies: [
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/RefreshLockBenchmark"
         ),
 
         // MARK: tests
