@@ -17,17 +17,13 @@ public struct LoginCommand: StoriesSubcommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "The account's username (prompted for when omitted on a terminal).")
-    public var username: String?
-
-    @Flag(help: "Read the password from the first line of standard input.")
-    public var passwordStdin = false
+    @OptionGroup public var credentials: CredentialInputOptions
 
     public init() {}
 
     public func execute(in context: CommandContext) async throws {
-        let prompts = CredentialPrompts(input: context.input, passwordFromStandardInput: passwordStdin)
-        let username = try prompts.username(username)
+        let prompts = credentials.prompts(context.input)
+        let username = try prompts.username(credentials.username)
         let password = try prompts.password(confirm: false)
         try await CompositionRoot.withServices(context: context) { services in
             if let current = try await services.onboarding.currentSession(), !current.isSignInRequired {

@@ -15,22 +15,18 @@ public struct RegisterCommand: StoriesSubcommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "The new account's username (prompted for when omitted on a terminal).")
-    public var username: String?
+    @OptionGroup public var credentials: CredentialInputOptions
 
     @Option(help: "A name to show instead of the username.")
     public var displayName: String?
 
-    @Flag(help: "Read the password from the first line of standard input.")
-    public var passwordStdin = false
-
     public init() {}
 
     public func execute(in context: CommandContext) async throws {
-        let prompts = CredentialPrompts(input: context.input, passwordFromStandardInput: passwordStdin)
-        let username = try prompts.username(username)
+        let prompts = credentials.prompts(context.input)
+        let username = try prompts.username(credentials.username)
         var displayName = displayName
-        if displayName == nil, context.input.isInteractive, !passwordStdin {
+        if displayName == nil, context.input.isInteractive, !credentials.passwordStdin {
             displayName = context.input.readVisible("Display name (optional): ")
         }
         try Self.validate(username: username)

@@ -50,15 +50,11 @@ struct StoryCatalog: Sendable {
 
     /// Cursors are opaque to clients: base64url of a versioned offset.
     static func cursor(for offset: Int) -> String {
-        Data("v1:\(offset)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Data("v1:\(offset)".utf8).base64URLEncodedString()
     }
 
     static func offset(from cursor: String) throws(PageRequestError) -> Int {
-        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard cursor.count <= 64, let data = Data(base64Encoded: base64),
+        guard cursor.count <= 64, let data = Data(base64URLEncoded: cursor),
             let text = String(data: data, encoding: .utf8),
             text.hasPrefix("v1:"), let offset = Int(text.dropFirst(3)), offset > 0
         else { throw .invalidCursor }
