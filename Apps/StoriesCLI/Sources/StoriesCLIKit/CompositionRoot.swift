@@ -37,12 +37,19 @@ public enum CompositionRoot {
         }
     }
 
-    /// Runs `body` with the live services and shuts them down afterwards, whatever happens.
+    /// Runs `body` with the live services and shuts them down afterwards, whatever happens. Session events
+    /// (refreshes, failures, sign-outs) go to the `--verbose` log while it runs.
     public static func withServices<Result: Sendable>(
         context: CommandContext,
         _ body: (Services) async throws -> Result
     ) async throws -> Result {
         let services = try makeServices(context: context)
+        let logger = context.logger
+        let events = services.session.events
+        let eventLog = Task {
+            for await event in events { logger.info("session: \(event)") }
+        }
+        defer { eventLog.cancel() }
         do {
             let result = try await body(services)
             await services.shutdown()
