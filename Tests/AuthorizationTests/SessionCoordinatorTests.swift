@@ -178,6 +178,33 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == 0)
     }
 
+    @Test("A session signed out and signed in again elsewhere is adopted, though its generation restarted")
+    func adoptsSessionWithRestartedGeneration() async throws {
+        let fixture = await SessionFixture()
+        // This process has used the session a while: its cached generation is 3.
+        var held = try await fixture.coordinator.currentAuthorization()
+        for _ in 0..<2 { held = try #require(try await fixture.coordinator.authorizationAfterRejection(of: held)) }
+        #expect(held.generation == 3)
+        // Another process signs out and signs in as someone else: the row restarts at generation 1.
+        await fixture.store.removeCredential(for: SessionFixture.origin)
+        let other = await fixture.store.replace(
+            with: Credential(
+                origin: SessionFixture.origin,
+                account: "someone-else",
+                accessToken: Secret("access-other"),
+                refreshToken: Secret("refresh-other"),
+                expiresAt: fixture.clock.now.addingTimeInterval(900),
+                issuedAt: fixture.clock.now
+            )
+        )
+        #expect(other.generation == 1)
+        let requestsBefore = fixture.endpoint.requestCount
+        let retry = try await fixture.coordinator.authorizationAfterRejection(of: held)
+        #expect(retry?.accessToken == Secret("access-other"))
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-other"))
+        #expect(fixture.endpoint.requestCount == requestsBefore)
+    }
+
     @Test("invalid_grant while another process rotates mid-request retries once with the new token")
     func invalidGrantRaceRetriesOnce() async throws {
         let clock = TestClock()

@@ -150,7 +150,9 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             let credential = try await lock.withLock {
                 try await self.refreshHoldingLock(replacingGeneration: generation)
             }
-            remember(credential)
+            // Read or written under the lock, so it is what the store holds: it wins even over a higher cached
+            // generation (generations restart when a session is deleted and signed in again elsewhere).
+            cached = credential
             return credential
         } catch {
             eventSink.yield(.refreshFailed(reason: Self.failureReason(for: error)))
@@ -164,7 +166,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             cached = nil
             throw AuthorizationError.notSignedIn(origin: origin.key)
         }
-        remember(current)
+        cached = current
         guard !current.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
         if current.generation != generation, !policy.needsRefresh(current, at: now()) {
             // Another process (or a sign-in) replaced the tokens while this one waited: use them (E1).
@@ -186,7 +188,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
                 try await markSignInRequired(current)
                 throw AuthorizationError.sessionExpired(origin: origin.key)
             }
-            remember(latest)
+            cached = latest
             guard policy.needsRefresh(latest, at: now()) else { return latest }
             guard let latestRefreshToken = latest.refreshToken else {
                 throw AuthorizationError.sessionExpired(origin: origin.key)
@@ -236,12 +238,13 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         ended.isSignInRequired = true
         ended.refreshToken = nil
         if case .saved(let saved) = try await store.save(ended, ifGenerationIs: credential.generation) {
-            remember(saved)
+            cached = saved
         }
         eventSink.yield(.signedOut(reason: .sessionRejected))
     }
 
-    /// Keeps the newest credential seen: generations only grow, so an older read never replaces a newer one.
+    /// Keeps the newest credential seen by a read outside the lock, so a read that raced a refresh in this process
+    /// never replaces the refreshed credential with the one before it.
     private func remember(_ credential: Credential) {
         guard let cached, cached.generation > credential.generation else {
             cached = credential
