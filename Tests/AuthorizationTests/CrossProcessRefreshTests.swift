@@ -52,6 +52,47 @@ struct CrossProcessRefreshTests {
         #expect(stored.accessToken == firstToken.accessToken)
     }
 
+    @Test(
+        "A transient refresh failure leaves the SQLite row byte-identical",
+        arguments: [
+            ScriptedTokenEndpoint.Outcome.status(503), .networkFailure, .status(429),
+        ])
+    func transientFailureLeavesRowIdentical(outcome: ScriptedTokenEndpoint.Outcome) async throws {
+        let clock = TestClock()
+        let store = try SQLiteCredentialsStore(path: databasePath)
+        _ = try await store.replace(
+            with: Credential(
+                origin: SessionFixture.origin,
+                account: "demo",
+                accessToken: Secret("access-0"),
+                refreshToken: Secret("refresh-0"),
+                expiresAt: clock.now.addingTimeInterval(900),
+                issuedAt: clock.now
+            )
+        )
+        let before = try Self.rowBytes(databasePath)
+        let coordinator = try coordinator(endpoint: ScriptedTokenEndpoint(outcomes: [outcome]), clock: clock)
+        clock.advance(by: 901)
+        await #expect(throws: AuthorizationError.self) { try await coordinator.currentAuthorization() }
+        #expect(try Self.rowBytes(databasePath) == before)
+    }
+
+    /// Every column of every row, hex-encoded by sqlite3 itself (so the comparison is of stored bytes).
+    static func rowBytes(_ path: String) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "sqlite3", path,
+            "SELECT hex(origin), hex(account), hex(accessToken), hex(refreshToken), hex(tokenType), hex(scope), "
+                + "hex(expiresAt), hex(issuedAt), generation, isSignInRequired FROM credential",
+        ]
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     @Test("A process killed while holding the lock does not block the next one for more than about a second")
     func lockIsReleasedWhenHolderDies() async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

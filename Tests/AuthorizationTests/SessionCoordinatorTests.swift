@@ -314,6 +314,21 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == 0)
     }
 
+    @Test("Refuses to send a password or refresh token over plain HTTP to a host other than loopback")
+    func refusesInsecureTransport() async throws {
+        let origin = try ServerOrigin(try #require(URL(string: "http://api.example.com/v1")))
+        let coordinator = SessionCoordinator(
+            origin: origin,
+            store: InMemoryCredentialsStore(),
+            tokenEndpoint: TokenEndpoint(api: MockAPI(), clientID: "stories-cli", now: { Date() }),
+            lock: NoCrossProcessLock(),
+            now: { Date() }
+        )
+        await #expect(throws: TokenEndpointError.insecureTransport(origin: origin.key)) {
+            try await coordinator.signIn(username: "demo", password: Secret("demo-password"))
+        }
+    }
+
     @Test("Stops refreshing when the server keeps rejecting fresh tokens")
     func excessiveRefreshGuard() async throws {
         let fixture = await SessionFixture()
