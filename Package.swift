@@ -185,5 +185,19 @@ let package = Package(
             ],
             path: "Tests/IntegrationTests"
         ),
+        .testTarget(
+            name: "StoriesCLITests",
+            dependencies: [
+                "StoriesCLIKit",
+                "TestSupport",
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "StoriesDomain", package: "Stories"),
+                .product(name: "OnboardingDomain", package: "Onboarding"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/StoriesCLITests"
+        ),
     ]
 )

@@ -83,7 +83,7 @@ public enum CompositionRoot {
         }
     }
 
-    /// The same graph over any transport and store: what integration tests use.
+    /// The same graph over any store, lock and transport, for fronts and tests that substitute one of them.
     public static func makeServices(
         context: CommandContext,
         store: any CredentialsStoring,

@@ -1,0 +1,104 @@
+import APIClient
+import APIClientTestSupport
+import Foundation
+import Logging
+import StoriesDomain
+import TestSupport
+import Testing
+
+@testable import StoriesCLIKit
+
+/// The `list` and `show` commands over a `MockAPI`: rendering, JSON and warnings, without a network.
+@Suite("list and show over a mock API")
+struct ListCommandTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func context(_ output: CapturedOutput) -> CommandContext {
+        CommandContext(
+            server: ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!),
+            credentialsPath: "/nonexistent",
+            output: output,
+            input: .piped([]),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            now: { now }
+        )
+    }
+
+    @Test("Renders rows, warns about skipped items and points at --all when more pages follow")
+    func rendersRows() async throws {
+        var api = MockAPI()
+        api.listStories = { _ in
+            .ok(
+                .init(
+                    body: .json(
+                        .fixture(
+                            items: [
+                                .fixture(
+                                    id: "2", title: "Ask: how?", url: nil, createdAt: Self.now.addingTimeInterval(-120)),
+                                .fixture(id: "1", url: "not a url"),
+                            ],
+                            nextCursor: "next"
+                        )
+                    )
+                )
+            )
+        }
+        let output = CapturedOutput()
+        try await ListCommand.parse(["--limit", "2"])
+            .execute(in: Self.context(output), service: CompositionRoot.makeStoryService(api: api))
+        #expect(output.standard == "1. Ask: how?\n   10 points by alice 2 minutes ago | 2 comments | id 2\n")
+        #expect(output.error.contains("1 malformed stories from the server were skipped"))
+        #expect(output.error.contains("More stories follow"))
+    }
+
+    @Test("Prints one story as stable JSON with null for a missing url")
+    func showsJSON() async throws {
+        var api = MockAPI()
+        api.getStory = { _ in .ok(.init(body: .json(.fixture(id: "7", url: nil, createdAt: Self.now)))) }
+        let output = CapturedOutput()
+        try await ShowCommand.parse(["7", "--json"])
+            .execute(in: Self.context(output), service: CompositionRoot.makeStoryService(api: api))
+        #expect(
+            output.standard == """
+                {
+                  "author" : "alice",
+                  "commentCount" : 2,
+                  "createdAt" : "2027-01-15T08:00:00Z",
+                  "id" : "7",
+                  "score" : 10,
+                  "title" : "A story",
+                  "url" : null
+                }
+
+                """
+        )
+    }
+}
+
+@Suite("Failure messages and exit codes")
+struct FailureMessagesTests {
+    static let local = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
+
+    @Test(
+        "Each failure maps to its documented exit code and an actionable message",
+        arguments: [
+            (
+                StoryServiceError.notSignedIn as any Error, CLIExitCode.signInRequired,
+                "stories-cli login --server local"
+            ),
+            (StoryServiceError.sessionExpired, .signInRequired, "stories-cli login --server local"),
+            (StoryServiceError.unreachable(reason: "refused"), .unreachable, "swift run stories-server"),
+            (StoryServiceError.malformedResponse(reason: "x"), .malformedData, "does not match the API"),
+            (
+                StoryServiceError.credentialsUnavailable(reason: "The credentials file is damaged."), .credentialsStore,
+                "damaged"
+            ),
+            (StoryServiceError.notFound(id: "9"), .failure, "No story has id 9"),
+            (CommandFailure.usage("bad"), .usage, "bad"),
+        ])
+    func maps(error: any Error, code: CLIExitCode, phrase: String) {
+        let failure = FailureMessages.failure(for: error, server: Self.local)
+        #expect(failure.exitStatus == code)
+        #expect(failure.message.contains(phrase), "\(failure.message)")
+    }
+}
