@@ -99,14 +99,15 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
             ],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "APIClientTests",
             dependencies: [
+                "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Yams", package: "Yams"),
             ],
             path: "Tests/APIClientTests"
         ),
@@ -168,6 +169,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/StoriesServerTests"
         ),

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
+import TestSupport
 import Testing
 
 @testable import StoriesServerKit
@@ -161,5 +162,13 @@ struct StoriesBackendTests {
         let expired = try await call("Bearer \(issued.accessToken)")
         #expect(expired.status == .unauthorized)
         #expect(expired.headerFields[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+    }
+}
+
+@Suite("The server's public operations")
+struct ServerPublicOperationsTests {
+    @Test("The server lets through unauthenticated exactly the operations the spec marks security: []")
+    func matchesSpec() throws {
+        #expect(StoriesBackend.publicOperationIDs == (try OpenAPISpec.operationIDs().public))
     }
 }

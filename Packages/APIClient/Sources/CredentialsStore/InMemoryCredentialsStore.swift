@@ -32,9 +32,9 @@ public actor InMemoryCredentialsStore: CredentialsStoring {
         return next
     }
 
-    /// Set to make `verifyWritable()` fail, as a read-only or full disk would.
-    public var writabilityFailure: CredentialsStoreError?
+    private var writabilityFailure: CredentialsStoreError?
 
+    /// Makes `verifyWritable()` fail (or succeed again, with `nil`), as a read-only or full disk would.
     public func setWritabilityFailure(_ failure: CredentialsStoreError?) {
         writabilityFailure = failure
     }

@@ -38,8 +38,9 @@ extension StoriesSubcommand {
             try await execute(in: context)
             return .success
         } catch {
-            let fallback = ResolvedServer(name: nil, url: URL(fileURLWithPath: "/"))
-            let failure = FailureMessages.failure(for: error, server: server ?? fallback)
+            let failure =
+                server.map { FailureMessages.failure(for: error, server: $0) }
+                ?? FailureMessages.failureBeforeConnecting(error)
             output.writeError("error: \(failure.message)\n")
             return failure.exitStatus
         }

@@ -7,16 +7,22 @@ import StoriesDomain
 enum FailureMessages {
     static func failure(for error: any Error, server: ResolvedServer) -> CommandFailure {
         switch error {
-        case let failure as CommandFailure: failure
         case let error as StoryServiceError: failure(for: error, server: server)
         case let error as OnboardingError: failure(for: error, server: server)
         case let error as TokenEndpointError: failure(for: error, server: server)
+        case let error as AuthorizationError: failure(for: error, server: server)
+        default: failureBeforeConnecting(error)
+        }
+    }
+
+    /// Failures that need no server to describe: option and environment validation, the credentials file.
+    static func failureBeforeConnecting(_ error: any Error) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure: failure
         case let error as CredentialsStoreError:
             CommandFailure(
                 error.errorDescription ?? "The credentials store cannot be used.", exitStatus: .credentialsStore)
-        case let error as AuthorizationError: failure(for: error, server: server)
-        default:
-            CommandFailure("Unexpected error (\(type(of: error))).", exitStatus: .failure)
+        default: CommandFailure("Unexpected error (\(type(of: error))).", exitStatus: .failure)
         }
     }
 

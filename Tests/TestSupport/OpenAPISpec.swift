@@ -1,0 +1,40 @@
+import Foundation
+import Yams
+
+/// `openapi/openapi.yaml`, read the way a test needs it: the facts the generator drops.
+public enum OpenAPISpec {
+    public static let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("openapi/openapi.yaml")
+
+    public static func document() throws -> [String: Any] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        guard let document = try Yams.load(yaml: text) as? [String: Any] else { throw MalformedSpec() }
+        return document
+    }
+
+    /// The `servers` entries, in YAML order.
+    public static func servers() throws -> [[String: Any]] {
+        guard let servers = try document()["servers"] as? [[String: Any]] else { throw MalformedSpec() }
+        return servers
+    }
+
+    /// Every operationId, and those marked `security: []`.
+    public static func operationIDs() throws -> (all: Set<String>, public: Set<String>) {
+        guard let paths = try document()["paths"] as? [String: [String: Any]] else { throw MalformedSpec() }
+        var all: Set<String> = []
+        var open: Set<String> = []
+        for item in paths.values {
+            for value in item.values {
+                guard let operation = value as? [String: Any], let id = operation["operationId"] as? String else {
+                    continue
+                }
+                all.insert(id)
+                if let security = operation["security"] as? [Any], security.isEmpty { open.insert(id) }
+            }
+        }
+        return (all, open)
+    }
+
+    struct MalformedSpec: Error {}
+}
