@@ -23,7 +23,8 @@ extension StoriesSubcommand {
         environment: [String: String],
         output: any OutputWriting,
         input: UserInput,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        limits: ConnectionLimits = .standard
     ) async -> CLIExitCode {
         var server: ResolvedServer?
         do {
@@ -32,7 +33,8 @@ extension StoriesSubcommand {
                 environment: environment,
                 output: output,
                 input: input,
-                now: now
+                now: now,
+                limits: limits
             )
             server = context.server
             try await execute(in: context)

@@ -9,6 +9,8 @@ public struct CommandContext: Sendable {
     public var input: UserInput
     public var logger: Logger
     public var now: @Sendable () -> Date
+    /// Deadlines and size caps for everything this invocation receives.
+    public var limits: ConnectionLimits
 
     public init(
         server: ResolvedServer,
@@ -16,7 +18,8 @@ public struct CommandContext: Sendable {
         output: any OutputWriting,
         input: UserInput,
         logger: Logger,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        limits: ConnectionLimits = .standard
     ) {
         self.server = server
         self.credentialsPath = credentialsPath
@@ -24,6 +27,7 @@ public struct CommandContext: Sendable {
         self.input = input
         self.logger = logger
         self.now = now
+        self.limits = limits
     }
 
     /// Resolves the options and the process environment.
@@ -32,7 +36,8 @@ public struct CommandContext: Sendable {
         environment: [String: String],
         output: any OutputWriting,
         input: UserInput,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        limits: ConnectionLimits = .standard
     ) throws(CommandFailure) -> CommandContext {
         let server = try ResolvedServer.resolve(
             serverOption: options.server,
@@ -47,7 +52,8 @@ public struct CommandContext: Sendable {
             output: output,
             input: input,
             logger: logger,
-            now: now
+            now: now,
+            limits: limits
         )
     }
 }

@@ -1,0 +1,51 @@
+/// The bounds on everything a server can make this process wait for or hold in memory. The composition root applies
+/// them; tests shrink them to exercise the limits quickly.
+///
+/// The refresh deadline is shorter than the lock wait on purpose: a process that holds the cross-process refresh lock
+/// gives up on its token request before any process waiting for that lock gives up waiting, so a stuck server costs
+/// the waiters one refresh deadline, never a lock timeout.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// How long opening a connection may take.
+    public var connectTimeout: Duration
+    /// How long one API request may take from sending to the last byte of its body.
+    public var requestDeadline: Duration
+    /// How long one token request (sign-in, refresh, revocation) may take, body included.
+    public var tokenRequestDeadline: Duration
+    /// How long a process waits for another process's refresh before it gives up.
+    public var refreshLockWait: Duration
+    /// The largest token-endpoint response accepted.
+    public var maximumTokenResponseBytes: Int
+    /// The largest response accepted from any other operation (a page of stories, a story, a user).
+    public var maximumResponseBytes: Int
+    /// How many pages `list --all` follows before it stops: a guard against a server that never ends a listing.
+    public var maximumPages: Int
+
+    public init(
+        connectTimeout: Duration,
+        requestDeadline: Duration,
+        tokenRequestDeadline: Duration,
+        refreshLockWait: Duration,
+        maximumTokenResponseBytes: Int,
+        maximumResponseBytes: Int,
+        maximumPages: Int
+    ) {
+        self.connectTimeout = connectTimeout
+        self.requestDeadline = requestDeadline
+        self.tokenRequestDeadline = tokenRequestDeadline
+        self.refreshLockWait = refreshLockWait
+        self.maximumTokenResponseBytes = maximumTokenResponseBytes
+        self.maximumResponseBytes = maximumResponseBytes
+        self.maximumPages = maximumPages
+    }
+
+    /// The limits `stories-cli` runs with (documented in the README).
+    public static let standard = ConnectionLimits(
+        connectTimeout: .seconds(10),
+        requestDeadline: .seconds(30),
+        tokenRequestDeadline: .seconds(20),
+        refreshLockWait: .seconds(45),
+        maximumTokenResponseBytes: 1 << 20,
+        maximumResponseBytes: 8 << 20,
+        maximumPages: 10_000
+    )
+}
