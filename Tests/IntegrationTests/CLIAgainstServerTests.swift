@@ -134,7 +134,7 @@ struct CLIAgainstServerTests {
             let garbage = Data(repeating: 0x42, count: 8192)
             try garbage.write(to: URL(fileURLWithPath: credentialsPath))
             let list = await run(try ListCommand.parse([]), on: server)
-            #expect(list.status == .credentialsStore)
+            #expect(list.status == .ioError)
             #expect(list.output.error.contains("damaged"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: credentialsPath)) == garbage)
         }

@@ -90,7 +90,7 @@ struct FailureMessagesTests {
             (StoryServiceError.unreachable(reason: "refused"), .unreachable, "swift run stories-server"),
             (StoryServiceError.malformedResponse(reason: "x"), .malformedData, "does not match the API"),
             (
-                StoryServiceError.credentialsUnavailable(reason: "The credentials file is damaged."), .credentialsStore,
+                StoryServiceError.credentialsUnavailable(reason: "The credentials file is damaged."), .ioError,
                 "damaged"
             ),
             (StoryServiceError.notFound(id: "9"), .failure, "No story has id 9"),

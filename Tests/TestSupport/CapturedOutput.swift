@@ -12,7 +12,7 @@ public final class CapturedOutput: OutputWriting {
     public var standard: String { buffers.withLock { $0.standard } }
     public var error: String { buffers.withLock { $0.error } }
 
-    public func write(_ text: String) {
+    public func write(_ text: String) throws(StandardOutputError) {
         buffers.withLock { $0.standard += text }
     }
 

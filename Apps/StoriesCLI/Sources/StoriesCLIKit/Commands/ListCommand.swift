@@ -64,10 +64,10 @@ public struct ListCommand: StoriesSubcommand {
             throw failure.error
         case .empty:
             if json {
-                context.output.write(
+                try context.output.write(
                     try StoryJSON.encode(StoryJSON.ListObject(stories: [], nextCursor: nil, skipped: [])))
             } else {
-                context.output.write("No stories yet.\n")
+                try context.output.write("No stories yet.\n")
             }
         case .loaded(let content):
             if let failure = content.loadMoreFailure { throw failure.error }
@@ -77,9 +77,9 @@ public struct ListCommand: StoriesSubcommand {
                     nextCursor: viewModel.nextCursor,
                     skipped: viewModel.skipped
                 )
-                context.output.write(try StoryJSON.encode(list))
+                try context.output.write(try StoryJSON.encode(list))
             } else {
-                context.output.write(StoryListRenderer.render(content.rows, color: context.output.usesColor))
+                try context.output.write(StoryListRenderer.render(content.rows, color: context.output.usesColor))
                 if content.canLoadMore {
                     context.output.writeError("More stories follow: use --all, or --limit up to 100.\n")
                 }

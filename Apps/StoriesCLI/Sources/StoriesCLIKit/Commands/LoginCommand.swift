@@ -32,7 +32,7 @@ public struct LoginCommand: StoriesSubcommand {
                     "Already signed in to \(context.server.displayName) as \(current.account); \(note).\n")
             }
             let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
-            context.output.write("Signed in to \(context.server.displayName) as \(result.session.account).\n")
+            try context.output.write("Signed in to \(context.server.displayName) as \(result.session.account).\n")
             if let failure = result.replacedSessionRevocationFailure, let replaced = result.replacedAccount {
                 context.output.writeError(
                     "warning: the previous session (\(replaced)) was removed here but could not be revoked at the server: \(failure).\n"

@@ -27,7 +27,7 @@ public struct LogoutCommand: StoriesSubcommand {
             servers = try await CompositionRoot.serversWithSessions(context: context).map {
                 ResolvedServer.matching(url: $0)
             }
-            if servers.isEmpty { context.output.write("No stored sessions.\n") }
+            if servers.isEmpty { try context.output.write("No stored sessions.\n") }
         } else {
             servers = [context.server]
         }
@@ -52,10 +52,10 @@ public struct LogoutCommand: StoriesSubcommand {
             do {
                 result = try await services.onboarding.signOut()
             } catch OnboardingError.notSignedIn {
-                context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
+                try context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
                 return nil
             }
-            context.output.write("Signed out of \(context.server.displayName) (\(result.account)).\n")
+            try context.output.write("Signed out of \(context.server.displayName) (\(result.account)).\n")
             guard let failure = result.revocationFailure else { return nil }
             return CommandFailure(
                 "the session was deleted here, but \(context.server.displayName) could not revoke it: \(failure).",

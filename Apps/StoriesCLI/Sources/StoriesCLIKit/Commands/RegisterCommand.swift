@@ -39,7 +39,7 @@ public struct RegisterCommand: StoriesSubcommand {
                 password: password,
                 service: services.onboarding
             )
-            context.output.write(
+            try context.output.write(
                 "Created \(result.session.account) on \(context.server.displayName) and signed in.\n"
             )
         }

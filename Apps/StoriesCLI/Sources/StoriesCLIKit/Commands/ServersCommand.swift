@@ -11,7 +11,7 @@ public struct ServersCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        StandardOutput(environment: [:]).write(Self.table())
+        try StandardOutput(environment: [:]).write(Self.table())
     }
 
     static func table() -> String {

@@ -37,7 +37,7 @@ public struct ShowCommand: StoriesSubcommand {
     public func execute(in context: CommandContext, service: any StoryService) async throws {
         let story = try await service.story(id: id)
         if json {
-            context.output.write(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
+            try context.output.write(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
             return
         }
         let row = StoryRowFormatter(now: context.now).row(for: story)
@@ -45,6 +45,6 @@ public struct ShowCommand: StoriesSubcommand {
         var text = ANSI.bold(row.title, enabled: color) + "\n"
         text += (story.url?.absoluteString ?? "(ask story: no link)") + "\n"
         text += ANSI.dim("\(row.points) by \(row.author) \(row.age) | \(row.comments) | id \(row.id)", enabled: color)
-        context.output.write(text + "\n")
+        try context.output.write(text + "\n")
     }
 }

@@ -12,6 +12,8 @@ public protocol StoriesSubcommand: AsyncParsableCommand {
 
 extension StoriesSubcommand {
     public func run() async throws {
+        // A closed pipe must surface as EPIPE from write(2), which ends the command quietly, instead of a signal.
+        signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let output = StandardOutput(environment: environment)
         let status = await run(environment: environment, output: output, input: .terminal, now: { Date() })
@@ -38,6 +40,9 @@ extension StoriesSubcommand {
             )
             server = context.server
             try await execute(in: context)
+            return .success
+        } catch StandardOutputError.readerClosed {
+            // `stories-cli list --all | head -1`: the reader has what it wanted; stop quietly, like `git log | head`.
             return .success
         } catch {
             let failure =

@@ -32,7 +32,7 @@ public struct WhoamiCommand: StoriesSubcommand {
             }
             let now = context.now()
             if json {
-                context.output.write(
+                try context.output.write(
                     try WhoamiJSON.encode(user: user, session: session, server: context.server, now: now))
                 return
             }
@@ -41,7 +41,7 @@ public struct WhoamiCommand: StoriesSubcommand {
             let freshness =
                 session.isAccessTokenFresh(at: now)
                 ? "fresh, expires \(expiry)" : "expired, renewed on the next request"
-            context.output.write(
+            try context.output.write(
                 """
                 \(name)
                 server:        \(context.server.displayName)

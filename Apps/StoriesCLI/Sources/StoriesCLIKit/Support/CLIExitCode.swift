@@ -5,7 +5,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case usage = 64
     case malformedData = 65
     case unreachable = 69
-    case credentialsStore = 74
+    case ioError = 74
     case signInRequired = 77
 
     var meaning: String {
@@ -15,7 +15,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error (bad option, argument or environment value)"
         case .malformedData: "the server sent data that does not match the API"
         case .unreachable: "the server cannot be reached"
-        case .credentialsStore: "the credentials store is unreadable, unwritable or damaged"
+        case .ioError: "the credentials store is unreadable, unwritable or damaged, or standard output is full"
         case .signInRequired: "not signed in, wrong password, or session expired: run `stories-cli login`"
         }
     }

@@ -1,4 +1,5 @@
 import Authorization
+import Foundation
 import OnboardingDomain
 import OnboardingPresentation
 import StoriesDomain
@@ -19,10 +20,24 @@ enum FailureMessages {
     static func failureBeforeConnecting(_ error: any Error) -> CommandFailure {
         switch error {
         case let failure as CommandFailure: failure
+        case let error as StandardOutputError: failure(for: error)
         case let error as CredentialsStoreError:
             CommandFailure(
-                error.errorDescription ?? "The credentials store cannot be used.", exitStatus: .credentialsStore)
+                error.errorDescription ?? "The credentials store cannot be used.", exitStatus: .ioError)
         default: CommandFailure("Unexpected error (\(type(of: error))).", exitStatus: .failure)
+        }
+    }
+
+    static func failure(for error: StandardOutputError) -> CommandFailure {
+        switch error {
+        case .readerClosed:
+            CommandFailure("Standard output was closed before everything was written.", exitStatus: .ioError)
+        case .noSpace:
+            CommandFailure("Standard output is full (no space left); the output is incomplete.", exitStatus: .ioError)
+        case .failed(let errorNumber):
+            CommandFailure(
+                "Standard output cannot be written (\(String(cString: strerror(errorNumber)))); the output is incomplete.",
+                exitStatus: .ioError)
         }
     }
 
@@ -47,7 +62,7 @@ enum FailureMessages {
                 exitStatus: .malformedData
             )
         case .credentialsUnavailable(let reason):
-            CommandFailure(reason, exitStatus: .credentialsStore)
+            CommandFailure(reason, exitStatus: .ioError)
         case .unexpected(let reason):
             CommandFailure("The request to \(server.displayName) failed: \(reason).", exitStatus: .failure)
         }
@@ -72,7 +87,7 @@ enum FailureMessages {
         case .unreachable(let reason): unreachable(server, reason: reason)
         case .malformedResponse(let reason):
             failure(for: StoryServiceError.malformedResponse(reason: reason), server: server)
-        case .credentialsUnavailable(let reason): CommandFailure(reason, exitStatus: .credentialsStore)
+        case .credentialsUnavailable(let reason): CommandFailure(reason, exitStatus: .ioError)
         case .unexpected: CommandFailure(OnboardingMessages.message(for: error), exitStatus: .failure)
         }
     }
@@ -100,7 +115,7 @@ enum FailureMessages {
         case .originMismatch, .excessiveRefresh:
             CommandFailure(error.errorDescription ?? "Authorisation failed.", exitStatus: .failure)
         case .lockTimeout:
-            CommandFailure(error.errorDescription ?? "The credentials lock is busy.", exitStatus: .credentialsStore)
+            CommandFailure(error.errorDescription ?? "The credentials lock is busy.", exitStatus: .ioError)
         case .refreshFailed(let refreshError):
             switch refreshError {
             case .invalidGrant: failure(for: StoryServiceError.sessionExpired, server: server)

@@ -6,33 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Where a command's output goes. Commands never touch stdout or stderr directly, so tests capture what they say.
-public protocol OutputWriting: Sendable {
-    /// Whether standard output is a terminal: human layout and, unless `NO_COLOR` is set, colour.
-    var usesColor: Bool { get }
-    func write(_ text: String)
-    func writeError(_ text: String)
-}
-
-/// The process's standard output and standard error.
-struct StandardOutput: OutputWriting {
-    let usesColor: Bool
-
-    init(environment: [String: String]) {
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        usesColor = isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb"
-    }
-
-    func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-}
-
-/// Reads what the user types: passwords never as arguments (requirement F2).
+/// Reads what the user types. Passwords are never accepted as arguments, where other users could read them in the
+/// process list: they come from a no-echo prompt or from standard input.
 public struct UserInput: Sendable {
     /// Whether a person can answer prompts (stdin is a terminal).
     public var isInteractive: Bool
