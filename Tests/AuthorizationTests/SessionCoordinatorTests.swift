@@ -136,7 +136,7 @@ struct SessionCoordinatorTests {
         let errors = await outcomes.value
         #expect(errors.count == 50)
         for error in errors {
-            #expect(error as? AuthorizationError == .refreshFailed(.transient(reason: "HTTP 503", retryAfter: nil)))
+            #expect(error as? AuthorizationError == .refreshFailed(.unavailable(status: 503, retryAfter: nil)))
         }
         #expect(fixture.endpoint.requestCount == 1)
     }

@@ -51,7 +51,8 @@ struct OriginBindingTests {
         await target.stop()
         #expect(redirector.authorizationHeaders == ["Bearer origin-test-access"])
         #expect(target.authorizationHeaders.isEmpty)
-        #expect(status == .malformedData)
+        #expect(status == .failure)
+        #expect(output.error.contains("HTTP 307"))
         #expect(!output.error.contains("origin-test"))
     }
 

@@ -43,7 +43,12 @@ struct APIOnboardingServiceTests {
             ),
             (
                 .undocumented(statusCode: 500, .init()),
-                .malformedResponse(reason: "unexpected HTTP 500 from registerUser")
+                .unavailable(
+                    retryAfter: nil, cause: FailureCause(APIFailure.unavailable(status: 500, retryAfter: nil)))
+            ),
+            (
+                .undocumented(statusCode: 403, .init()),
+                .forbidden
             ),
         ])
     func mapsRegistrationErrors(output: Operations.RegisterUser.Output, expected: OnboardingError) async {
@@ -105,12 +110,12 @@ struct APIOnboardingServiceTests {
         "A failed revocation is reported and the local session is still removed",
         arguments: [
             (
-                APIFailure.unreachable(reason: "connection refused") as any Error,
-                "the server could not be reached (connection refused)"
+                APIFailure.unreachable(.connectionRefused) as any Error,
+                OnboardingError.unreachable(FailureCause(APIFailure.unreachable(.connectionRefused)))
             ),
-            (APIFailure.other(reason: "x"), "the revocation request failed"),
+            (APIFailure.other, .unexpected(FailureCause(APIFailure.other))),
         ])
-    func revocationFailure(thrown: any Error, reported: String) async throws {
+    func revocationFailure(thrown: any Error, reported: OnboardingError) async throws {
         var api = MockAPI()
         api.revokeToken = { _ in throw thrown }
         let session = FakeSession(signedInAs: "demo")

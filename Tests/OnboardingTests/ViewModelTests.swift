@@ -52,7 +52,10 @@ struct SignInViewModelTests {
         arguments: [
             (nil, nil),
             (OnboardingError.wrongCredentials, "Wrong username or password. Check them and try again."),
-            (.unreachable(reason: "x"), "The server cannot be reached. Check your connection and try again."),
+            (
+                .unreachable(FailureCause(CancellationError())),
+                "The server cannot be reached. Check your connection and try again."
+            ),
         ] as [(OnboardingError?, String?)])
     func submits(error: OnboardingError?, message: String?) async {
         var service = ScriptedOnboardingService()

@@ -74,31 +74,3 @@ struct ListCommandTests {
         )
     }
 }
-
-@Suite("Failure messages and exit codes")
-struct FailureMessagesTests {
-    static let local = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
-
-    @Test(
-        "Each failure maps to its documented exit code and an actionable message",
-        arguments: [
-            (
-                StoryServiceError.notSignedIn as any Error, CLIExitCode.signInRequired,
-                "stories-cli login --server local"
-            ),
-            (StoryServiceError.sessionExpired, .signInRequired, "stories-cli login --server local"),
-            (StoryServiceError.unreachable(reason: "refused"), .unreachable, "swift run stories-server"),
-            (StoryServiceError.malformedResponse(reason: "x"), .malformedData, "does not match the API"),
-            (
-                StoryServiceError.credentialsUnavailable(reason: "The credentials file is damaged."), .ioError,
-                "damaged"
-            ),
-            (StoryServiceError.notFound(id: "9"), .failure, "No story has id 9"),
-            (CommandFailure.usage("bad"), .usage, "bad"),
-        ])
-    func maps(error: any Error, code: CLIExitCode, phrase: String) {
-        let failure = FailureMessages.failure(for: error, server: Self.local)
-        #expect(failure.exitStatus == code)
-        #expect(failure.message.contains(phrase), "\(failure.message)")
-    }
-}

@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTestSupport
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 import StoriesDomain
 import Testing
@@ -67,29 +68,80 @@ struct APIStoryServiceTests {
     }
 
     @Test(
-        "Classifies thrown failures by what the user can do",
+        "Classifies thrown failures by what the user can do, keeping the error below the client as the cause",
         arguments: [
-            (APIFailure.unreachable(reason: "refused") as any Error, StoryServiceError.unreachable(reason: "refused")),
+            (
+                APIFailure.unreachable(.connectionRefused) as any Error,
+                StoryServiceError.unreachable(FailureCause(APIFailure.unreachable(.connectionRefused)))
+            ),
             (APIFailure.notSignedIn, .notSignedIn),
-            (APIFailure.credentialsUnavailable(reason: "locked"), .credentialsUnavailable(reason: "locked")),
+            (
+                APIFailure.credentialsUnavailable,
+                .credentialsUnavailable(FailureCause(APIFailure.credentialsUnavailable))
+            ),
             (
                 ClientError(
                     operationID: "listStories", operationInput: "", causeDescription: "",
                     underlyingError: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: ""))
                 ),
-                .malformedResponse(reason: "the listStories response does not match the API contract")
+                .malformedResponse(
+                    FailureCause(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: ""))))
             ),
             (
                 ClientError(
                     operationID: "listStories", operationInput: "", causeDescription: "",
-                    underlyingError: APIFailure.unreachable(reason: "timeout")
+                    underlyingError: NetworkFailure.timedOut(after: .seconds(30))
                 ),
-                .unreachable(reason: "timeout")
+                .unreachable(FailureCause(NetworkFailure.timedOut(after: .seconds(30))))
+            ),
+            (
+                ClientError(
+                    operationID: "listStories", operationInput: "", causeDescription: "",
+                    underlyingError: ResponseTooLarge(operationID: "listStories", limit: 1024)
+                ),
+                .malformedResponse(FailureCause(ResponseTooLarge(operationID: "listStories", limit: 1024)))
             ),
         ])
     func classifiesThrownErrors(thrown: any Error, expected: StoryServiceError) async {
         var api = MockAPI()
         api.listStories = { _ in throw thrown }
+        await #expect(throws: expected) { try await APIStoryService(api: api).stories(startingAt: nil, limit: 20) }
+    }
+
+    /// The statuses `listStories` does not document, and what each one means for the user.
+    static let undocumentedStatuses: [(status: Int, retryAfter: String?, expected: StoryServiceError)] = [
+        (403, nil, .forbidden),
+        (404, nil, .unexpected(FailureCause(APIFailure.notFound))),
+        (418, nil, .unexpected(FailureCause(APIFailure.unexpectedStatus(418)))),
+        (
+            408, nil,
+            .unavailable(retryAfter: nil, cause: FailureCause(APIFailure.unavailable(status: 408, retryAfter: nil)))
+        ),
+        (
+            429, "7",
+            .unavailable(
+                retryAfter: .seconds(7),
+                cause: FailureCause(APIFailure.unavailable(status: 429, retryAfter: RetryAfter(delay: .seconds(7)))))
+        ),
+        (
+            500, "inf",
+            .unavailable(retryAfter: nil, cause: FailureCause(APIFailure.unavailable(status: 500, retryAfter: nil)))
+        ),
+        (
+            503, nil,
+            .unavailable(retryAfter: nil, cause: FailureCause(APIFailure.unavailable(status: 503, retryAfter: nil)))
+        ),
+    ]
+
+    @Test(
+        "Maps statuses the operation does not document honestly: 403 forbidden, 404 and others unexpected, 408, 429 and 5xx unavailable",
+        arguments: undocumentedStatuses)
+    func mapsUndocumentedStatuses(status: Int, retryAfter: String?, expected: StoryServiceError) async {
+        var api = MockAPI()
+        var headers = HTTPFields()
+        headers[.retryAfter] = retryAfter
+        let fields = headers
+        api.listStories = { _ in .undocumented(statusCode: status, .init(headerFields: fields)) }
         await #expect(throws: expected) { try await APIStoryService(api: api).stories(startingAt: nil, limit: 20) }
     }
 }

@@ -4,6 +4,9 @@ import Testing
 
 @testable import StoriesPresentation
 
+/// A lower-level failure for causes.
+struct Offline: Error {}
+
 /// A story service that answers from a script of pages or errors, keyed by cursor.
 actor ScriptedStoryService: StoryService {
     private var pages: [String: Result<StoryPage, StoryServiceError>]
@@ -15,7 +18,7 @@ actor ScriptedStoryService: StoryService {
 
     func stories(startingAt cursor: StoryCursor?, limit: Int) async throws(StoryServiceError) -> StoryPage {
         requests.append((cursor?.rawValue, limit))
-        guard let result = pages[cursor?.rawValue ?? ""] else { throw .unexpected(reason: "unscripted cursor") }
+        guard let result = pages[cursor?.rawValue ?? ""] else { throw .unexpected(FailureCause(Offline())) }
         return try result.get()
     }
 
@@ -69,7 +72,7 @@ struct StoryListViewModelTests {
     func loadMoreFailureKeepsRows() async {
         let service = ScriptedStoryService([
             "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
-            "c2": .failure(.unreachable(reason: "offline")),
+            "c2": .failure(.unreachable(FailureCause(Offline()))),
         ])
         let viewModel = StoryListViewModel(service: service, formatter: formatter)
         await viewModel.load()
@@ -79,7 +82,7 @@ struct StoryListViewModelTests {
             return
         }
         #expect(content.rows.map(\.id) == ["2"])
-        #expect(content.loadMoreFailure?.error == .unreachable(reason: "offline"))
+        #expect(content.loadMoreFailure?.error == .unreachable(FailureCause(Offline())))
         #expect(content.loadMoreFailure?.canRetry == true)
         #expect(!content.isLoadingMore)
     }
@@ -87,8 +90,9 @@ struct StoryListViewModelTests {
     @Test(
         "Failures become a message and whether retrying can help",
         arguments: [
-            (StoryServiceError.notSignedIn, false), (.sessionExpired, false), (.unreachable(reason: "x"), true),
-            (.malformedResponse(reason: "x"), false),
+            (StoryServiceError.notSignedIn, false), (.sessionExpired, false),
+            (.unreachable(FailureCause(Offline())), true),
+            (.malformedResponse(FailureCause(Offline())), false),
         ])
     func failureState(error: StoryServiceError, canRetry: Bool) async {
         let viewModel = StoryListViewModel(service: ScriptedStoryService(["": .failure(error)]), formatter: formatter)

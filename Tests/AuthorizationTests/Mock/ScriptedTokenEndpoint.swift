@@ -56,7 +56,7 @@ final class ScriptedTokenEndpoint: Sendable {
         case .status(let status):
             return .undocumented(statusCode: status, .init())
         case .networkFailure:
-            throw APIFailure.unreachable(reason: "connection reset by peer")
+            throw APIFailure.unreachable(.connectionLost)
         case .malformed(let response):
             return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(response)))
         }

@@ -4,6 +4,7 @@ import Authorization
 import CredentialsStore
 import Foundation
 import Logging
+import NIOCore
 import OnboardingData
 import OnboardingDomain
 import OnboardingPresentation
@@ -24,13 +25,15 @@ public enum CompositionRoot {
         public let api: any APIProtocol
         let httpClient: HTTPClient?
 
+        let now: @Sendable () -> Date
+
         /// Register, sign in and out, who am I — for this server.
         public var onboarding: any OnboardingService {
-            APIOnboardingService(api: api, session: session, clientID: CompositionRoot.clientID)
+            APIOnboardingService(api: api, session: session, clientID: CompositionRoot.clientID, now: now)
         }
 
         /// Stories from this server.
-        public var stories: any StoryService { CompositionRoot.makeStoryService(api: api) }
+        public var stories: any StoryService { APIStoryService(api: api, now: now) }
 
         public func shutdown() async {
             try? await httpClient?.shutdown()
@@ -63,20 +66,27 @@ public enum CompositionRoot {
     /// The live graph: AsyncHTTPClient (no redirects), the SQLite credentials store, the session coordinator, and
     /// two generated clients — one for the token endpoint without authorisation, one with it.
     public static func makeServices(context: CommandContext) throws -> Services {
+        // Every command sends a password or a token: refuse an insecure URL before anything is opened or sent.
+        try requireSecureTransport(context.server)
         let store = try makeCredentialsStore(path: context.credentialsPath)
-        let lock = FileLock(path: context.credentialsPath + ".lock")
+        let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
         var configuration = HTTPClient.Configuration()
-        // Redirects are never followed: a token or a refresh token must not travel to another origin (A4, F1).
+        // Redirects are never followed: a token or a refresh token must not travel to another origin.
         configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
+        let limits = context.limits
+        configuration.timeout = .init(
+            connect: limits.connectTimeout.timeAmount,
+            read: limits.requestDeadline.timeAmount)
         // A CLI run makes a handful of requests: a refused connection should fail now ("start the server"), not
         // after ten seconds of reconnect backoff, which only pays off for long-running servers.
         configuration.connectionPool.retryConnectionEstablishment = false
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .seconds(30)))
+        // The transport's own timeout is a backstop; `BoundedResponseMiddleware` enforces the real deadlines.
+        let transport = AsyncHTTPClientTransport(
+            configuration: .init(client: httpClient, timeout: (limits.requestDeadline * 2).timeAmount))
         do {
             let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
-            return Services(session: services.session, api: services.api, httpClient: httpClient)
+            return Services(session: services.session, api: services.api, httpClient: httpClient, now: context.now)
         } catch {
             try? httpClient.syncShutdown()
             throw error
@@ -90,17 +100,23 @@ public enum CompositionRoot {
         lock: any CrossProcessLock,
         transport: any ClientTransport
     ) throws -> Services {
+        try requireSecureTransport(context.server)
         let origin: ServerOrigin
         do {
             origin = try ServerOrigin(context.server.url)
         } catch {
             throw CommandFailure.usage("The server URL \(context.server.url.absoluteString) is not usable.")
         }
+        let limits = context.limits
         let logging = RequestLoggingMiddleware(logger: context.logger)
+        let transportFailures = TransportFailureMiddleware(classify: HTTPClientFailureClassifier.classify)
+        let tokenBounds = BoundedResponseMiddleware { _ in
+            .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
+        }
         let tokenClient = Client(
             serverURL: context.server.url,
             transport: transport,
-            middlewares: [logging, ResponseSizeLimitMiddleware(), TransportFailureMiddleware()]
+            middlewares: [logging, tokenBounds, transportFailures]
         )
         let session = SessionCoordinator(
             origin: origin,
@@ -109,12 +125,24 @@ public enum CompositionRoot {
             lock: lock,
             now: context.now
         )
+        // Inside the authorisation middleware, so that a retry after a 401 gets a deadline of its own.
+        let apiBounds = BoundedResponseMiddleware { operationID in
+            PublicOperations.contains(operationID)
+                ? .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
+                : .init(deadline: limits.requestDeadline, maximumBytes: limits.maximumResponseBytes)
+        }
         let api = Client(
             serverURL: context.server.url,
             transport: transport,
-            middlewares: [logging, AuthorizationMiddleware(session: session), TransportFailureMiddleware()]
+            middlewares: [logging, AuthorizationMiddleware(session: session), apiBounds, transportFailures]
         )
-        return Services(session: session, api: api, httpClient: nil)
+        return Services(session: session, api: api, httpClient: nil, now: context.now)
+    }
+
+    /// Throws `InsecureServerURL` unless `server` may receive credentials: https, or http to this machine only.
+    static func requireSecureTransport(_ server: ResolvedServer) throws {
+        guard let origin = try? ServerOrigin(server.url) else { return }
+        guard origin.allowsCredentials else { throw InsecureServerURL(origin: origin.key) }
     }
 
     static func makeCredentialsStore(path: String) throws -> any CredentialsStoring {
@@ -131,6 +159,11 @@ public enum CompositionRoot {
         APIStoryService(api: api)
     }
 
+    /// Formats stories as rows for the human layout.
+    public static func makeStoryRowFormatter(now: @escaping @Sendable () -> Date) -> StoryRowFormatter {
+        StoryRowFormatter(now: now)
+    }
+
     @MainActor
     public static func makeSignInViewModel(service: any OnboardingService) -> SignInViewModel {
         SignInViewModel(service: service)
@@ -140,13 +173,12 @@ public enum CompositionRoot {
     public static func makeRegistrationViewModel(service: any OnboardingService) -> RegistrationViewModel {
         RegistrationViewModel(service: service)
     }
+}
 
-    @MainActor
-    public static func makeStoryListViewModel(
-        service: any StoryService,
-        pageSize: Int,
-        now: @escaping @Sendable () -> Date
-    ) -> StoryListViewModel {
-        StoryListViewModel(service: service, formatter: StoryRowFormatter(now: now), pageSize: pageSize)
+extension Duration {
+    /// The same span as SwiftNIO's `TimeAmount`, which AsyncHTTPClient's configuration takes.
+    fileprivate var timeAmount: TimeAmount {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

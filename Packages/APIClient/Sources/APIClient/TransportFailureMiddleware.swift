@@ -2,12 +2,19 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Marks every error the transport throws as `APIFailure.unreachable`.
+/// Turns every error the transport throws into a `NetworkFailure`.
 ///
 /// Install it last (innermost, next to the transport): whatever fails below it is the network, not the contract or
 /// the session, and the app can tell "retry later" from "sign in again" without knowing the transport's error types.
+/// The transport's own errors are reduced to a case here because their text can embed anything a server sent.
 public struct TransportFailureMiddleware: ClientMiddleware {
-    public init() {}
+    private let classify: @Sendable (any Error) -> NetworkFailure
+
+    /// - Parameter classify: maps the transport's errors to a case; the composition root, which chose the
+    ///   transport, knows its error types.
+    public init(classify: @escaping @Sendable (any Error) -> NetworkFailure) {
+        self.classify = classify
+    }
 
     public func intercept(
         _ request: HTTPRequest,
@@ -20,15 +27,13 @@ public struct TransportFailureMiddleware: ClientMiddleware {
             return try await next(request, body, baseURL)
         } catch let error as CancellationError {
             throw error
+        } catch let error as NetworkFailure {
+            throw error
         } catch {
-            throw APIFailure.unreachable(reason: Self.summary(of: error))
+            // The runtime wraps what the transport throws in `ClientError`; classify what is inside.
+            let cause = APIFailure.rootCause(of: error)
+            if cause is CancellationError { throw cause }
+            throw classify(cause)
         }
-    }
-
-    /// A one-line reason. Transport errors can embed header values, so the text is sanitised (requirement C4).
-    static func summary(of error: any Error) -> String {
-        var innermost = error
-        while let wrapper = innermost as? ClientError { innermost = wrapper.underlyingError }
-        return Redaction.sanitize(String(describing: innermost), maxLength: 160)
     }
 }

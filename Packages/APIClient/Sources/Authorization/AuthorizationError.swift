@@ -1,50 +1,39 @@
 import APIClient
 import Foundation
 
-/// Why an authorised request could not be made. Each case tells "sign in again" from "retry later".
-public enum AuthorizationError: Error, Equatable, Sendable, LocalizedError, APIFailureConvertible {
+/// Why an authorised request could not be made. Each case tells "sign in again" from "retry later"; the cases carry
+/// data, and the front that reports one phrases it.
+public enum AuthorizationError: Error, Equatable, Sendable, APIFailureConvertible {
     /// No session is stored for the server.
     case notSignedIn(origin: String)
     /// The server refused the refresh token (or there is none): the user must sign in again.
     case sessionExpired(origin: String)
-    /// The request's base URL is not the origin the session was issued by, so no token was sent (requirement F1).
+    /// The request's base URL is not the origin the session was issued by, so no token was sent.
     case originMismatch(expected: String, actual: String)
     /// Refreshing failed for a reason that may pass (network, server error, malformed response). The stored
     /// session was left unchanged.
     case refreshFailed(TokenEndpointError)
-    /// The server rejected freshly refreshed tokens too often; refreshing stopped (requirement D6).
+    /// The server rejected freshly refreshed tokens too often; refreshing stopped, so that a server that rejects every
+    /// token cannot make the client loop.
     case excessiveRefresh(count: Int, window: Duration)
     /// Another process held the refresh lock for longer than the wait allows.
     case lockTimeout(path: String)
 
-    public var errorDescription: String? {
-        switch self {
-        case .notSignedIn(let origin): "Not signed in to \(origin)."
-        case .sessionExpired(let origin): "The session for \(origin) has expired."
-        case .originMismatch(let expected, let actual):
-            "Refusing to send the session for \(expected) to \(actual)."
-        case .refreshFailed(let error):
-            "The session could not be renewed (\(error.errorDescription ?? "unknown error")); the stored session is unchanged."
-        case .excessiveRefresh(let count, let window):
-            "The server keeps rejecting fresh tokens (\(count) refreshes within \(window.components.seconds) s); stopped refreshing."
-        case .lockTimeout(let path):
-            "Another stories-cli process has been renewing the session for too long (lock \(path)). Try again."
-        }
-    }
-
     public var apiFailure: APIFailure {
-        let reason = errorDescription ?? "authorisation failed"
         switch self {
-        case .notSignedIn: return .notSignedIn
-        case .sessionExpired: return .sessionExpired(reason: reason)
+        case .notSignedIn: .notSignedIn
+        case .sessionExpired: .sessionExpired
         case .refreshFailed(let error):
             switch error {
-            case .invalidGrant: return .sessionExpired(reason: reason)
-            case .transient: return .unreachable(reason: reason)
-            case .malformedResponse: return .malformedResponse(reason: reason)
-            case .misconfigured, .insecureTransport: return .other(reason: reason)
+            case .invalidGrant: .sessionExpired
+            case .unreachable(let failure): .unreachable(failure)
+            case .unavailable(let status, let retryAfter): .unavailable(status: status, retryAfter: retryAfter)
+            case .malformedResponse: .malformedResponse(operationID: "createToken")
+            case .insecureTransport(let origin): .insecureTransport(origin: origin)
+            case .misconfigured: .other
             }
-        case .originMismatch, .excessiveRefresh, .lockTimeout: return .other(reason: reason)
+        case .lockTimeout: .credentialsUnavailable
+        case .originMismatch, .excessiveRefresh: .other
         }
     }
 }

@@ -18,8 +18,9 @@ public struct TokenEndpoint: Sendable {
     private let clientID: String
     private let now: @Sendable () -> Date
 
-    /// Absurd lifetimes are treated as unknown (requirement B4).
-    static let maximumLifetime: TimeInterval = 10 * 365 * 24 * 3600
+    /// Lifetimes above this are treated as unknown: no real access token lives for more than a year, and a larger
+    /// value is more likely a unit mistake (milliseconds) than a promise.
+    static let maximumLifetime: TimeInterval = 366 * 24 * 3600
 
     public init(api: any APIProtocol, clientID: String, now: @escaping @Sendable () -> Date) {
         self.api = api
@@ -45,82 +46,75 @@ public struct TokenEndpoint: Sendable {
         }
         switch output {
         case .ok(let ok):
-            guard case .json(let response) = ok.body else {
-                throw .malformedResponse(reason: "not JSON")
-            }
+            guard case .json(let response) = ok.body else { throw .malformedResponse(.notJSON) }
             return try Self.validate(response, sentAt: sentAt)
         case .badRequest(let response):
-            guard case .json(let error) = response.body else { throw .malformedResponse(reason: "not JSON") }
-            throw Self.mapOAuthError(error)
+            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+            throw Self.mapOAuthError(error, status: 400)
         case .unauthorized(let response):
-            guard case .json(let error) = response.body else { throw .malformedResponse(reason: "not JSON") }
-            throw Self.mapOAuthError(error)
+            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+            throw Self.mapOAuthError(error, status: 401)
         case .undocumented(let status, let payload):
-            throw Self.mapUndocumented(status: status, headers: payload.headerFields)
+            throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
         }
     }
 
     static func validate(
         _ response: Components.Schemas.TokenResponse, sentAt: Date
     ) throws(TokenEndpointError) -> TokenGrant {
-        guard response.tokenType.lowercased() == "bearer" else {
-            throw .malformedResponse(
-                reason: "token type \(Redaction.sanitize(response.tokenType, maxLength: 20)) is not Bearer")
-        }
+        guard response.tokenType.lowercased() == "bearer" else { throw .malformedResponse(.notBearer) }
         let accessToken = Secret(response.accessToken)
-        guard accessToken.isValidBearerToken else {
-            throw .malformedResponse(reason: "the access token is not a valid bearer token")
-        }
+        guard accessToken.isValidBearerToken else { throw .malformedResponse(.invalidAccessToken) }
         var refreshToken: Secret?
         if let value = response.refreshToken {
+            guard !value.isEmpty else { throw .malformedResponse(.emptyRefreshToken) }
             refreshToken = Secret(value)
-            guard refreshToken?.unredacted.isEmpty == false else {
-                throw .malformedResponse(reason: "the refresh token is empty")
-            }
-        }
-        var expiresAt: Date?
-        if let seconds = response.expiresIn, seconds > 0, TimeInterval(seconds) <= maximumLifetime {
-            expiresAt = sentAt.addingTimeInterval(TimeInterval(seconds))
         }
         return TokenGrant(
             accessToken: accessToken,
             refreshToken: refreshToken,
             scope: response.scope,
             issuedAt: sentAt,
-            expiresAt: expiresAt
+            expiresAt: lifetime(response.expiresIn.map(Double.init)).map(sentAt.addingTimeInterval)
         )
     }
 
-    static func mapOAuthError(_ error: Components.Schemas.OAuthError) -> TokenEndpointError {
-        let code = Redaction.sanitize(error.error, maxLength: 40)
+    /// `expires_in` as a usable lifetime, or `nil` (unknown: the server's 401 will say when the token ends) when it
+    /// is absent, not a whole number of seconds, zero or negative, or longer than `maximumLifetime`. An unusable
+    /// value must not fail the response: by the time it is read the server has already rotated the refresh token.
+    static func lifetime(_ seconds: Double?) -> TimeInterval? {
+        guard let seconds, seconds.isFinite, seconds >= 1, seconds <= maximumLifetime, seconds.rounded() == seconds
+        else { return nil }
+        return seconds
+    }
+
+    static func mapOAuthError(_ error: Components.Schemas.OAuthError, status: Int) -> TokenEndpointError {
         switch error.error {
         case "invalid_grant": return .invalidGrant(description: error.errorDescription)
-        case "temporarily_unavailable", "server_error": return .transient(reason: code, retryAfter: nil)
-        default: return .misconfigured(code: code, description: error.errorDescription)
+        case "temporarily_unavailable", "server_error": return .unavailable(status: status, retryAfter: nil)
+        default: return .misconfigured(code: error.error, description: error.errorDescription)
         }
     }
 
-    static func mapUndocumented(status: Int, headers: HTTPFields) -> TokenEndpointError {
-        switch status {
-        case 429, 500...599:
-            let retryAfter = headers[.retryAfter].flatMap(TimeInterval.init)
-            return .transient(reason: "HTTP \(status)", retryAfter: retryAfter)
-        case 300...399:
-            return .misconfigured(
-                code: "redirect", description: "the token endpoint redirected (HTTP \(status)), which is never followed"
-            )
-        default:
-            return .transient(reason: "unexpected HTTP \(status)", retryAfter: nil)
+    static func mapUndocumented(status: Int, headers: HTTPFields, receivedAt now: Date) -> TokenEndpointError {
+        switch APIFailure(undocumentedStatus: status, headers: headers, receivedAt: now) {
+        case .unavailable(let status, let retryAfter): .unavailable(status: status, retryAfter: retryAfter)
+        default: .malformedResponse(.unexpectedStatus(status))
         }
     }
 
     static func classify(_ error: any Error) -> TokenEndpointError {
         if let error = error as? TokenEndpointError { return error }
         switch APIFailure(classifying: error) {
-        case .unreachable(let reason): return .transient(reason: reason, retryAfter: nil)
-        case .malformedResponse(let reason): return .malformedResponse(reason: reason)
-        case .notSignedIn, .sessionExpired, .credentialsUnavailable, .other:
-            return .transient(reason: "the request failed", retryAfter: nil)
+        case .unreachable(let failure): return .unreachable(failure)
+        case .unavailable(let status, let retryAfter): return .unavailable(status: status, retryAfter: retryAfter)
+        case .responseTooLarge(let tooLarge): return .malformedResponse(.tooLarge(limit: tooLarge.limit))
+        case .malformedResponse: return .malformedResponse(.notJSON)
+        case .insecureTransport(let origin): return .insecureTransport(origin: origin)
+        case .forbidden: return .malformedResponse(.unexpectedStatus(403))
+        case .notFound: return .malformedResponse(.unexpectedStatus(404))
+        case .unexpectedStatus(let status): return .malformedResponse(.unexpectedStatus(status))
+        case .notSignedIn, .sessionExpired, .credentialsUnavailable, .other: return .unreachable(.other)
         }
     }
 }

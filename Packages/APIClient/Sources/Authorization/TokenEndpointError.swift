@@ -1,38 +1,45 @@
 import APIClient
 import Foundation
 
-/// How a token request failed, by what the caller must do about it (RFC 6749 §5.2, requirements C1–C4).
-public enum TokenEndpointError: Error, Equatable, Sendable, LocalizedError {
-    /// `invalid_grant`: wrong password, or a refresh token that is expired, revoked or already used.
+/// How a token request failed, by what the caller must do about it (RFC 6749 §5.2). Cases carry data; the front that
+/// reports one phrases it.
+public enum TokenEndpointError: Error, Equatable, Sendable {
+    /// `invalid_grant`: wrong password, or a refresh token that is expired, revoked or already used. The description
+    /// is the server's, untrusted text.
     case invalidGrant(description: String?)
     /// `invalid_client`, `unauthorized_client`, `unsupported_grant_type`, `invalid_request`, `invalid_scope` or an
     /// unknown code: the app or server is misconfigured. Stored credentials are kept.
     case misconfigured(code: String, description: String?)
-    /// The network failed, or the server is down or throttling. Retry later; nothing was changed.
-    case transient(reason: String, retryAfter: TimeInterval?)
-    /// The server answered 200 with something that is not a usable Bearer token.
-    case malformedResponse(reason: String)
-    /// Tokens would travel over plain HTTP to a host other than loopback (requirement A5).
+    /// No complete answer arrived. The server may or may not have processed the request.
+    case unreachable(NetworkFailure)
+    /// The server answered that it cannot serve now (408, 429, 5xx, or `temporarily_unavailable`/`server_error`).
+    case unavailable(status: Int, retryAfter: RetryAfter?)
+    /// The server answered something that is not a usable token response.
+    case malformedResponse(TokenResponseProblem)
+    /// Tokens would travel over plain HTTP to a host other than this machine; nothing was sent.
     case insecureTransport(origin: String)
 
-    public var errorDescription: String? {
+    /// Whether the failure may pass without anyone changing anything: retry later.
+    public var isTransient: Bool {
         switch self {
-        case .invalidGrant(let description):
-            "The server refused the credentials (invalid_grant)\(Self.suffix(description))."
-        case .misconfigured(let code, let description):
-            "The token endpoint rejected the request as misconfigured (\(code))\(Self.suffix(description))."
-        case .transient(let reason, let retryAfter):
-            "The token endpoint could not be used right now (\(reason))"
-                + (retryAfter.map { "; retry after \(Int($0.rounded(.up))) s." } ?? ".")
-        case .malformedResponse(let reason):
-            "The token endpoint sent an unusable response: \(reason)."
-        case .insecureTransport(let origin):
-            "Refusing to send credentials to \(origin) without TLS; plain http is allowed for loopback only."
+        case .unreachable, .unavailable: true
+        case .invalidGrant, .misconfigured, .malformedResponse, .insecureTransport: false
         }
     }
+}
 
-    private static func suffix(_ description: String?) -> String {
-        guard let description, !description.isEmpty else { return "" }
-        return ": " + Redaction.sanitize(description, maxLength: 120)
-    }
+/// What was wrong with a token endpoint's answer.
+public enum TokenResponseProblem: Sendable, Equatable {
+    /// The body is not the JSON the contract describes.
+    case notJSON
+    /// `token_type` is not `Bearer`.
+    case notBearer
+    /// The access token has characters a bearer token cannot have (RFC 6750 §2.1), or is empty.
+    case invalidAccessToken
+    /// A `refresh_token` is present but empty.
+    case emptyRefreshToken
+    /// The body was larger than the limit for token responses.
+    case tooLarge(limit: Int)
+    /// A status the token endpoint does not use (a redirect is never followed).
+    case unexpectedStatus(Int)
 }

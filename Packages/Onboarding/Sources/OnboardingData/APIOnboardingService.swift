@@ -1,5 +1,6 @@
 import APIClient
 import Authorization
+import Foundation
 import OnboardingDomain
 
 /// `OnboardingService` over the generated API client and the session from Authorization.
@@ -7,15 +8,21 @@ public struct APIOnboardingService: OnboardingService {
     private let api: any APIProtocol
     private let session: any SessionManaging
     private let clientID: String
+    private let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - api: the authorised client (public operations go out without a token).
     ///   - session: the session for the same server as `api`.
     ///   - clientID: the OAuth client id sent with revocations.
-    public init(api: any APIProtocol, session: any SessionManaging, clientID: String) {
+    ///   - now: the clock that dates a `Retry-After` answer.
+    public init(
+        api: any APIProtocol, session: any SessionManaging, clientID: String,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.api = api
         self.session = session
         self.clientID = clientID
+        self.now = now
     }
 
     public func register(
@@ -43,8 +50,9 @@ public struct APIOnboardingService: OnboardingService {
             }
         case .conflict:
             throw .usernameTaken
-        case .undocumented(let status, _):
-            throw .malformedResponse(reason: "unexpected HTTP \(status) from registerUser")
+        case .undocumented(let status, let payload):
+            throw OnboardingError(
+                APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
         }
     }
 
@@ -88,7 +96,7 @@ public struct APIOnboardingService: OnboardingService {
     }
 
     /// Revokes the refresh token (which revokes its access tokens too), RFC 7009. Returns why it failed, if it did.
-    private func revoke(_ credential: Credential) async -> String? {
+    private func revoke(_ credential: Credential) async -> OnboardingError? {
         let token = credential.refreshToken ?? credential.accessToken
         let hint = credential.refreshToken == nil ? "access_token" : "refresh_token"
         do {
@@ -97,13 +105,12 @@ public struct APIOnboardingService: OnboardingService {
             )
             switch output {
             case .ok: return nil
-            case .undocumented(let status, _): return "the server answered HTTP \(status)"
+            case .undocumented(let status, let payload):
+                return OnboardingError(
+                    APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
             }
         } catch {
-            switch APIFailure(classifying: error) {
-            case .unreachable(let reason): return "the server could not be reached (\(reason))"
-            default: return "the revocation request failed"
-            }
+            return OnboardingError(error)
         }
     }
 
@@ -121,8 +128,9 @@ public struct APIOnboardingService: OnboardingService {
             }
         case .unauthorized:
             throw .sessionExpired
-        case .undocumented(let status, _):
-            throw .malformedResponse(reason: "unexpected HTTP \(status) from getCurrentUser")
+        case .undocumented(let status, let payload):
+            throw OnboardingError(
+                APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
         }
     }
 
@@ -154,27 +162,33 @@ extension SessionSummary {
 }
 
 extension OnboardingError {
-    /// Maps any failure below the service — token endpoint, store, session, transport — to a domain error.
+    /// Maps any failure below the service (token endpoint, store, session, transport) to a domain error, keeping the
+    /// error below the generated client's wrappers as the cause.
     init(_ error: any Error) {
-        switch error {
+        let root = APIFailure.rootCause(of: error)
+        let cause = FailureCause(root)
+        switch root {
         case let error as OnboardingError:
             self = error
         case TokenEndpointError.invalidGrant:
             self = .wrongCredentials
         case let error as TokenEndpointError:
             switch error {
-            case .transient(let reason, _): self = .unreachable(reason: reason)
-            case .malformedResponse(let reason): self = .malformedResponse(reason: reason)
-            default: self = .unexpected(reason: error.errorDescription ?? "sign-in failed")
+            case .unreachable: self = .unreachable(cause)
+            case .unavailable(_, let retryAfter): self = .unavailable(retryAfter: retryAfter?.delay, cause: cause)
+            case .malformedResponse: self = .malformedResponse(cause)
+            case .invalidGrant, .misconfigured, .insecureTransport: self = .unexpected(cause)
             }
         default:
-            switch APIFailure(classifying: error) {
-            case .unreachable(let reason): self = .unreachable(reason: reason)
+            switch APIFailure(classifying: root) {
+            case .unreachable: self = .unreachable(cause)
+            case .unavailable(_, let retryAfter): self = .unavailable(retryAfter: retryAfter?.delay, cause: cause)
+            case .forbidden: self = .forbidden
             case .notSignedIn: self = .notSignedIn
             case .sessionExpired: self = .sessionExpired
-            case .credentialsUnavailable(let reason): self = .credentialsUnavailable(reason: reason)
-            case .malformedResponse(let reason): self = .malformedResponse(reason: reason)
-            case .other(let reason): self = .unexpected(reason: reason)
+            case .credentialsUnavailable: self = .credentialsUnavailable(cause)
+            case .malformedResponse, .responseTooLarge: self = .malformedResponse(cause)
+            case .notFound, .unexpectedStatus, .insecureTransport, .other: self = .unexpected(cause)
             }
         }
     }

@@ -34,9 +34,9 @@ public struct SignOutResult: Sendable, Equatable {
     public var server: String
     /// Why revoking the refresh token at the server failed, if it did (the token may stay valid there until it
     /// expires).
-    public var revocationFailure: String?
+    public var revocationFailure: OnboardingError?
 
-    public init(account: String, server: String, revocationFailure: String?) {
+    public init(account: String, server: String, revocationFailure: OnboardingError?) {
         self.account = account
         self.server = server
         self.revocationFailure = revocationFailure
@@ -49,10 +49,11 @@ public struct SignInResult: Sendable, Equatable {
     /// The account whose session the sign-in replaced on this server, if another one was signed in.
     public var replacedAccount: String?
     /// Why revoking the replaced session at the server failed, if it did.
-    public var replacedSessionRevocationFailure: String?
+    public var replacedSessionRevocationFailure: OnboardingError?
 
     public init(
-        session: SessionSummary, replacedAccount: String? = nil, replacedSessionRevocationFailure: String? = nil
+        session: SessionSummary, replacedAccount: String? = nil,
+        replacedSessionRevocationFailure: OnboardingError? = nil
     ) {
         self.session = session
         self.replacedAccount = replacedAccount

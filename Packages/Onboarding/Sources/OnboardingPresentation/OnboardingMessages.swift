@@ -9,9 +9,11 @@ public enum OnboardingMessages {
         case .wrongCredentials: "Wrong username or password. Check them and try again."
         case .notSignedIn: "You are not signed in."
         case .sessionExpired: "Your session has expired. Sign in again."
+        case .forbidden: "Your account is not allowed to do this."
+        case .unavailable: "The server is busy or down. Try again later."
         case .unreachable: "The server cannot be reached. Check your connection and try again."
         case .malformedResponse: "The server sent a response this app does not understand. Try again later."
-        case .credentialsUnavailable(let reason): reason
+        case .credentialsUnavailable: "The saved sign-in cannot be read or written."
         case .unexpected: "Something went wrong. Try again."
         }
     }

@@ -5,9 +5,12 @@ import StoriesDomain
 /// `StoryService` over the generated API client.
 public struct APIStoryService: StoryService {
     private let api: any APIProtocol
+    private let now: @Sendable () -> Date
 
-    public init(api: any APIProtocol) {
+    /// - Parameter now: the clock that dates a `Retry-After` answer.
+    public init(api: any APIProtocol, now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
+        self.now = now
     }
 
     public func stories(startingAt cursor: StoryCursor?, limit: Int) async throws(StoryServiceError) -> StoryPage {
@@ -26,8 +29,9 @@ public struct APIStoryService: StoryService {
             throw .rejected(reason: ProblemText.summary(of: bad.body))
         case .unauthorized:
             throw .sessionExpired
-        case .undocumented(let status, _):
-            throw .malformedResponse(reason: "unexpected HTTP \(status) from listStories")
+        case .undocumented(let status, let payload):
+            throw StoryServiceError(
+                APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
         }
     }
 
@@ -47,8 +51,9 @@ public struct APIStoryService: StoryService {
             throw .notFound(id: id)
         case .unauthorized:
             throw .sessionExpired
-        case .undocumented(let status, _):
-            throw .malformedResponse(reason: "unexpected HTTP \(status) from getStory")
+        case .undocumented(let status, let payload):
+            throw StoryServiceError(
+                APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
         }
     }
 }

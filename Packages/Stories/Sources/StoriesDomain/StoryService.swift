@@ -12,3 +12,10 @@ public enum StoryPageLimit {
     public static let range = 1...100
     public static let `default` = 20
 }
+
+extension StoryService {
+    /// The pages from `cursor` on, fetched as they are consumed; see `StoryPages`.
+    public func pages(startingAt cursor: StoryCursor?, pageSize: Int, maximumPages: Int) -> StoryPages {
+        StoryPages(service: self, startingAt: cursor, pageSize: pageSize, maximumPages: maximumPages)
+    }
+}

@@ -62,6 +62,8 @@ public final class StoryListViewModel {
         return content.canLoadMore && !content.isLoadingMore
     }
 
+    /// Adds a page's rows to those already shown. Only the new stories are formatted, so loading N pages costs
+    /// O(N) formatting, not O(N²).
     private func append(_ page: StoryPage) {
         stories += page.stories
         skipped += page.skipped
@@ -70,12 +72,11 @@ public final class StoryListViewModel {
             state = .empty
             return
         }
+        var rows: [StoryRow] = []
+        if case .loaded(let content) = state { rows = content.rows }
+        rows += page.stories.map(formatter.row(for:))
         state = .loaded(
-            StoryListContent(
-                rows: stories.map(formatter.row(for:)),
-                canLoadMore: nextCursor != nil,
-                skippedCount: skipped.count
-            )
+            StoryListContent(rows: rows, canLoadMore: nextCursor != nil, skippedCount: skipped.count)
         )
     }
 }

@@ -53,10 +53,12 @@ public struct StoryListFailure: Sendable, Equatable {
         case .notSignedIn: "You are not signed in. Sign in to see stories."
         case .sessionExpired: "Your session has expired. Sign in again to see stories."
         case .notFound: "That story does not exist."
-        case .rejected(let reason): "The server refused the request: \(reason)."
+        case .forbidden: "Your account is not allowed to see this."
+        case .rejected(let reason): "The server refused the request: \(reason)"
+        case .unavailable: "The server is busy or down. Try again later."
         case .unreachable: "The server cannot be reached. Check your connection and try again."
-        case .malformedResponse: "The server sent data this app does not understand."
-        case .credentialsUnavailable(let reason): reason
+        case .malformedResponse, .endlessListing: "The server sent data this app does not understand."
+        case .credentialsUnavailable: "The saved sign-in cannot be read. Sign in again."
         case .unexpected: "Something went wrong. Try again."
         }
     }

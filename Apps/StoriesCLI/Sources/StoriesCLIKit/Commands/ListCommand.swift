@@ -1,23 +1,26 @@
 import ArgumentParser
 import StoriesDomain
-import StoriesPresentation
 
-/// `stories-cli list`: the newest stories.
+/// `stories-cli list`: the newest stories, one page or (with `--all`) every page, written as the pages arrive.
 public struct ListCommand: StoriesSubcommand {
     public static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the newest stories.",
         discussion: """
-            --json prints {"stories": [Story], "nextCursor": string|null, "skipped": [{"id", "reason"}]}, \
-            where a Story is {"id", "title", "url" (null for ask stories), "author", "score", "commentCount", \
-            "createdAt" (RFC 3339)}.
+            --json prints one document, written as pages arrive: {"stories": [Story], "nextCursor": string|null, \
+            "skipped": [{"id", "reason"}]}, where a Story is {"id", "title", "url" (null for ask stories), "author", \
+            "score", "commentCount", "createdAt" (RFC 3339)}. If a page fails, the document still ends properly, \
+            with "nextCursor" at the page that failed, and the command exits with that failure's code.
+
+            --all follows the server's cursors to the end, at most \(ConnectionLimits.standard.maximumPages) pages; \
+            a server that repeats a cursor or never ends is reported (exit 65).
             """
     )
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Stories per page, 1 to 100.")
-    public var limit = StoryPageLimit.default
+    @Option(help: "Stories per page, 1 to 100. (default: 20, or 100 with --all)")
+    public var limit: Int?
 
     @Flag(help: "Follow every page to the end.")
     public var all = false
@@ -28,9 +31,15 @@ public struct ListCommand: StoriesSubcommand {
     public init() {}
 
     public func validate() throws {
-        guard StoryPageLimit.range.contains(limit) else {
+        if let limit, !StoryPageLimit.range.contains(limit) {
             throw ValidationError("--limit must be between 1 and 100.")
         }
+    }
+
+    /// Stories per request: as asked, else the API's largest page for `--all` (fewest round trips) and the default
+    /// page otherwise.
+    var pageSize: Int {
+        limit ?? (all ? StoryPageLimit.range.upperBound : StoryPageLimit.default)
     }
 
     public func execute(in context: CommandContext) async throws {
@@ -41,53 +50,32 @@ public struct ListCommand: StoriesSubcommand {
 
     /// The command over any story service.
     public func execute(in context: CommandContext, service: any StoryService) async throws {
-        try await Self.list(limit: limit, all: all, json: json, context: context, service: service)
-    }
-
-    @MainActor
-    private static func list(
-        limit: Int,
-        all: Bool,
-        json: Bool,
-        context: CommandContext,
-        service: any StoryService
-    ) async throws {
-        let viewModel = CompositionRoot.makeStoryListViewModel(service: service, pageSize: limit, now: context.now)
-        await viewModel.load()
-        while all, viewModel.canLoadMore {
-            await viewModel.loadMore()
+        var writer: any StoryListWriting =
+            json
+            ? JSONStoryListWriter(output: context.output)
+            : HumanStoryListWriter(
+                output: context.output, formatter: CompositionRoot.makeStoryRowFormatter(now: context.now))
+        let pages = service.pages(
+            startingAt: nil, pageSize: pageSize, maximumPages: all ? context.limits.maximumPages : 1)
+        var resumeCursor: StoryCursor?
+        var skippedCount = 0
+        do {
+            for try await page in pages {
+                try writer.write(page)
+                resumeCursor = page.nextCursor
+                skippedCount += page.skipped.count
+            }
+        } catch let failure as StoryServiceError {
+            // What was written stays written; the JSON document is closed at the page that failed.
+            try writer.finish(resumeCursor: resumeCursor)
+            throw failure
         }
-        switch viewModel.state {
-        case .idle, .loading:
-            return
-        case .failed(let failure):
-            throw failure.error
-        case .empty:
-            if json {
-                try context.output.write(
-                    try StoryJSON.encode(StoryJSON.ListObject(stories: [], nextCursor: nil, skipped: [])))
-            } else {
-                try context.output.write("No stories yet.\n")
-            }
-        case .loaded(let content):
-            if let failure = content.loadMoreFailure { throw failure.error }
-            if json {
-                let list = StoryJSON.ListObject(
-                    stories: viewModel.stories,
-                    nextCursor: viewModel.nextCursor,
-                    skipped: viewModel.skipped
-                )
-                try context.output.write(try StoryJSON.encode(list))
-            } else {
-                try context.output.write(StoryListRenderer.render(content.rows, color: context.output.usesColor))
-                if content.canLoadMore {
-                    context.output.writeError("More stories follow: use --all, or --limit up to 100.\n")
-                }
-            }
-            if content.skippedCount > 0 {
-                context.output.writeError(
-                    "warning: \(content.skippedCount) malformed stories from the server were skipped.\n")
-            }
+        try writer.finish(resumeCursor: resumeCursor)
+        if resumeCursor != nil, !all, !json {
+            context.output.writeError("More stories follow: use --all, or --limit up to 100.\n")
+        }
+        if skippedCount > 0 {
+            context.output.writeError("warning: \(skippedCount) malformed stories from the server were skipped.\n")
         }
     }
 }

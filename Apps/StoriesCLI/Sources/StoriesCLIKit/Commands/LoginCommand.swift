@@ -34,8 +34,9 @@ public struct LoginCommand: StoriesSubcommand {
             let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
             try context.output.write("Signed in to \(context.server.displayName) as \(result.session.account).\n")
             if let failure = result.replacedSessionRevocationFailure, let replaced = result.replacedAccount {
+                let reason = FailureMessages.failure(for: failure, server: context.server)
                 context.output.writeError(
-                    "warning: the previous session (\(replaced)) was removed here but could not be revoked at the server: \(failure).\n"
+                    "warning: the previous session (\(replaced)) was removed here, but revoking it at the server failed. \(reason.message)\n"
                 )
             }
         }

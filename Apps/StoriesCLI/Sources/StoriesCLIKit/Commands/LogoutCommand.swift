@@ -57,9 +57,10 @@ public struct LogoutCommand: StoriesSubcommand {
             }
             try context.output.write("Signed out of \(context.server.displayName) (\(result.account)).\n")
             guard let failure = result.revocationFailure else { return nil }
+            let reason = FailureMessages.failure(for: failure, server: context.server)
             return CommandFailure(
-                "the session was deleted here, but \(context.server.displayName) could not revoke it: \(failure).",
-                exitStatus: failure.contains("could not be reached") ? .unreachable : .failure
+                "The session was deleted here, but revoking it at the server failed. \(reason.message)",
+                exitStatus: reason.exitStatus
             )
         }
     }

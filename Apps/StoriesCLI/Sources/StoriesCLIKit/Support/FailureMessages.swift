@@ -1,150 +1,354 @@
+import APIClient
 import Authorization
 import Foundation
 import OnboardingDomain
-import OnboardingPresentation
 import StoriesDomain
 
-/// Turns every error a command can meet into a message and an exit code, in one place.
+/// Turns every error a command can meet into one sentence and an exit code. The only place that phrases failures:
+/// lower layers throw cases with data, and text a server sent is made safe for the terminal here.
 enum FailureMessages {
-    static func failure(for error: any Error, server: ResolvedServer) -> CommandFailure {
-        switch error {
-        case let error as StoryServiceError: failure(for: error, server: server)
-        case let error as OnboardingError: failure(for: error, server: server)
-        case let error as TokenEndpointError: failure(for: error, server: server)
-        case let error as AuthorizationError: failure(for: error, server: server)
-        default: failureBeforeConnecting(error)
-        }
+    /// The failure for `error` met while talking to `server` (`nil` before a server was chosen).
+    static func failure(for error: any Error, server: ResolvedServer?) -> CommandFailure {
+        let server = server.map(ServerWording.init) ?? ServerWording.unknown
+        return describe(error, server: server)
+            ?? CommandFailure("The command failed unexpectedly.", exitStatus: .failure)
     }
 
-    /// Failures that need no server to describe: option and environment validation, the credentials file.
+    /// Failures that need no server to describe: option and environment validation, the credentials file, output.
     static func failureBeforeConnecting(_ error: any Error) -> CommandFailure {
+        failure(for: error, server: nil)
+    }
+
+    /// The failure for a known error type, or `nil` for one this module cannot phrase.
+    private static func describe(_ error: any Error, server: ServerWording) -> CommandFailure? {
         switch error {
         case let failure as CommandFailure: failure
         case let error as StandardOutputError: failure(for: error)
-        case let error as CredentialsStoreError:
-            CommandFailure(
-                error.errorDescription ?? "The credentials store cannot be used.", exitStatus: .ioError)
-        default: CommandFailure("Unexpected error (\(type(of: error))).", exitStatus: .failure)
+        case let error as StoryServiceError: failure(for: error, server: server)
+        case let error as OnboardingError: failure(for: error, server: server)
+        case let error as AuthorizationError: failure(for: error, server: server)
+        case let error as TokenEndpointError: failure(for: error, server: server, duringRefresh: false)
+        case let error as CredentialsStoreError: failure(for: error)
+        case let error as APIFailure: failure(for: error, server: server)
+        case let error as NetworkFailure: unreachable(server, error)
+        case let error as ResponseTooLarge: tooLarge(server, error)
+        case let error as InsecureServerURL: insecure(error.origin)
+        default: nil
         }
     }
+
+    /// The failure its cause describes, or `fallback` when the cause is of a type this module cannot phrase.
+    private static func detailed(
+        _ cause: any Error, server: ServerWording, fallback: @autoclosure () -> CommandFailure
+    ) -> CommandFailure {
+        describe(cause, server: server) ?? fallback()
+    }
+
+    // MARK: Output
 
     static func failure(for error: StandardOutputError) -> CommandFailure {
         switch error {
         case .readerClosed:
             CommandFailure("Standard output was closed before everything was written.", exitStatus: .ioError)
         case .noSpace:
-            CommandFailure("Standard output is full (no space left); the output is incomplete.", exitStatus: .ioError)
+            CommandFailure(
+                "Standard output is full (no space left), so the output is incomplete.", exitStatus: .ioError)
         case .failed(let errorNumber):
             CommandFailure(
-                "Standard output cannot be written (\(String(cString: strerror(errorNumber)))); the output is incomplete.",
+                "Standard output cannot be written (\(String(cString: strerror(errorNumber)))), so the output is incomplete.",
                 exitStatus: .ioError)
         }
     }
 
-    static func failure(for error: StoryServiceError, server: ResolvedServer) -> CommandFailure {
+    // MARK: Domain errors
+
+    static func failure(for error: StoryServiceError, server: ServerWording) -> CommandFailure {
         switch error {
-        case .notSignedIn:
-            notSignedIn(server)
-        case .sessionExpired:
-            CommandFailure(
-                "Your session for \(server.displayName) has expired. Run `\(server.loginCommand)` to sign in again.",
-                exitStatus: .signInRequired
-            )
+        case .notSignedIn: notSignedIn(server)
+        case .sessionExpired: sessionExpired(server)
         case .notFound(let id):
-            CommandFailure("No story has id \(id) on \(server.displayName).", exitStatus: .failure)
+            CommandFailure("No story has id \(serverText(id)) on \(server.name).", exitStatus: .failure)
+        case .forbidden: forbidden(server)
         case .rejected(let reason):
-            CommandFailure("The server refused the request: \(reason)", exitStatus: .failure)
-        case .unreachable(let reason):
-            unreachable(server, reason: reason)
-        case .malformedResponse(let reason):
+            CommandFailure(sentence("\(server.name) refused the request: \(serverText(reason))"), exitStatus: .failure)
+        case .unavailable(let retryAfter, let cause):
+            detailed(cause.error, server: server, fallback: unavailable(server, status: nil, retryAfter: retryAfter))
+        case .unreachable(let cause):
+            detailed(cause.error, server: server, fallback: unreachable(server, .other))
+        case .malformedResponse(let cause):
+            detailed(cause.error, server: server, fallback: malformed(server))
+        case .endlessListing(.repeatedCursor):
             CommandFailure(
-                "\(server.displayName) sent data that does not match the API (\(reason)).",
-                exitStatus: .malformedData
-            )
-        case .credentialsUnavailable(let reason):
-            CommandFailure(reason, exitStatus: .ioError)
-        case .unexpected(let reason):
-            CommandFailure("The request to \(server.displayName) failed: \(reason).", exitStatus: .failure)
+                "\(server.name) returned a page cursor it had returned before; stopped instead of fetching the same pages again.",
+                exitStatus: .malformedData)
+        case .endlessListing(.pageLimitReached(let pages)):
+            CommandFailure(
+                "\(server.name) was still returning pages after \(pages), the most `list --all` follows; stopped there.",
+                exitStatus: .malformedData)
+        case .credentialsUnavailable(let cause):
+            detailed(
+                cause.error, server: server,
+                fallback: CommandFailure("The credentials store cannot be used.", exitStatus: .ioError))
+        case .unexpected(let cause):
+            detailed(cause.error, server: server, fallback: unexpected(server))
         }
     }
 
-    static func failure(for error: OnboardingError, server: ResolvedServer) -> CommandFailure {
+    static func failure(for error: OnboardingError, server: ServerWording) -> CommandFailure {
         switch error {
         case .invalidInput(let detail):
-            CommandFailure(detail, exitStatus: .usage)
+            CommandFailure(sentence(serverText(detail)), exitStatus: .usage)
         case .usernameTaken:
             CommandFailure(
-                "That username is already taken on \(server.displayName). Choose another one.",
-                exitStatus: .failure
-            )
-        case .wrongCredentials:
-            CommandFailure(
-                "\(server.displayName) did not accept that username and password. Nothing was stored.",
-                exitStatus: .signInRequired
-            )
+                "That username is already taken on \(server.name). Choose another one.", exitStatus: .failure)
+        case .wrongCredentials: wrongCredentials(server)
         case .notSignedIn: notSignedIn(server)
-        case .sessionExpired: failure(for: StoryServiceError.sessionExpired, server: server)
-        case .unreachable(let reason): unreachable(server, reason: reason)
-        case .malformedResponse(let reason):
-            failure(for: StoryServiceError.malformedResponse(reason: reason), server: server)
-        case .credentialsUnavailable(let reason): CommandFailure(reason, exitStatus: .ioError)
-        case .unexpected: CommandFailure(OnboardingMessages.message(for: error), exitStatus: .failure)
+        case .sessionExpired: sessionExpired(server)
+        case .forbidden: forbidden(server)
+        case .unavailable(let retryAfter, let cause):
+            detailed(cause.error, server: server, fallback: unavailable(server, status: nil, retryAfter: retryAfter))
+        case .unreachable(let cause):
+            detailed(cause.error, server: server, fallback: unreachable(server, .other))
+        case .malformedResponse(let cause):
+            detailed(cause.error, server: server, fallback: malformed(server))
+        case .credentialsUnavailable(let cause):
+            detailed(
+                cause.error, server: server,
+                fallback: CommandFailure("The credentials store cannot be used.", exitStatus: .ioError))
+        case .unexpected(let cause):
+            detailed(cause.error, server: server, fallback: unexpected(server))
         }
     }
 
-    static func failure(for error: TokenEndpointError, server: ResolvedServer) -> CommandFailure {
+    // MARK: Lower-layer errors
+
+    static func failure(for error: APIFailure, server: ServerWording) -> CommandFailure {
+        switch error {
+        case .unreachable(let failure): unreachable(server, failure)
+        case .unavailable(let status, let retryAfter):
+            unavailable(server, status: status, retryAfter: retryAfter?.delay)
+        case .forbidden: forbidden(server)
+        case .notFound:
+            CommandFailure(
+                "\(server.name) has no such endpoint (HTTP 404). Check the server URL.", exitStatus: .failure)
+        case .unexpectedStatus(let status):
+            CommandFailure(
+                "\(server.name) answered HTTP \(status), which this command does not expect.", exitStatus: .failure)
+        case .notSignedIn: notSignedIn(server)
+        case .sessionExpired: sessionExpired(server)
+        case .credentialsUnavailable: CommandFailure("The credentials store cannot be used.", exitStatus: .ioError)
+        case .responseTooLarge(let tooLarge): self.tooLarge(server, tooLarge)
+        case .malformedResponse: malformed(server)
+        case .insecureTransport(let origin): insecure(origin)
+        case .other: unexpected(server)
+        }
+    }
+
+    static func failure(for error: AuthorizationError, server: ServerWording) -> CommandFailure {
+        switch error {
+        case .notSignedIn: notSignedIn(server)
+        case .sessionExpired: sessionExpired(server)
+        case .originMismatch(let expected, let actual):
+            CommandFailure(
+                "Refusing to send the session for \(expected) to \(actual): a session only goes to the server that issued it.",
+                exitStatus: .failure)
+        case .refreshFailed(let error): failure(for: error, server: server, duringRefresh: true)
+        case .excessiveRefresh(let count, let window):
+            CommandFailure(
+                "\(server.name) rejected freshly renewed sessions \(count) times within \(spoken(window)); stopped renewing. Sign in again with `\(server.loginCommand)` if this persists.",
+                exitStatus: .failure)
+        case .lockTimeout(let path):
+            CommandFailure(
+                "Another stories-cli process has been renewing the session for too long (lock file \(path)). Try again in a moment.",
+                exitStatus: .ioError)
+        }
+    }
+
+    static func failure(for error: TokenEndpointError, server: ServerWording, duringRefresh: Bool) -> CommandFailure {
+        let unchanged = duringRefresh ? " The stored session is unchanged." : " Nothing was stored."
         switch error {
         case .invalidGrant:
-            CommandFailure(
-                "\(server.displayName) did not accept that username and password. Nothing was stored.",
-                exitStatus: .signInRequired
-            )
-        case .transient(let reason, _):
-            unreachable(server, reason: reason)
-        case .malformedResponse:
-            CommandFailure(error.errorDescription ?? "Unusable token response.", exitStatus: .malformedData)
-        case .misconfigured, .insecureTransport:
-            CommandFailure(error.errorDescription ?? "Sign-in is misconfigured.", exitStatus: .failure)
+            return duringRefresh ? sessionExpired(server) : wrongCredentials(server)
+        case .misconfigured(let code, let description):
+            let detail = [code, description].compactMap { $0.map(TerminalText.sanitize) }.joined(separator: ": ")
+            return CommandFailure(
+                sentence("\(server.name) rejected the token request as misconfigured (\(detail)).\(unchanged)"),
+                exitStatus: .failure)
+        case .unreachable(let failure):
+            guard duringRefresh else { return unreachable(server, failure) }
+            return CommandFailure(
+                "Could not renew the session with \(server.name): \(describe(failure)).\(unchanged) Try again later.",
+                exitStatus: .unreachable)
+        case .unavailable(let status, let retryAfter):
+            let action = duringRefresh ? "renew the session" : "sign in"
+            return CommandFailure(
+                "\(server.name) could not \(action) right now (HTTP \(status)).\(unchanged) \(retryAdvice(retryAfter?.delay))",
+                exitStatus: .unreachable)
+        case .malformedResponse(let problem):
+            return CommandFailure(
+                "\(server.name)'s token endpoint sent an unusable answer: \(describe(problem)).\(unchanged)",
+                exitStatus: .malformedData)
+        case .insecureTransport(let origin):
+            return insecure(origin)
         }
     }
 
-    static func failure(for error: AuthorizationError, server: ResolvedServer) -> CommandFailure {
-        switch error {
-        case .notSignedIn: notSignedIn(server)
-        case .sessionExpired: failure(for: StoryServiceError.sessionExpired, server: server)
-        case .originMismatch, .excessiveRefresh:
-            CommandFailure(error.errorDescription ?? "Authorisation failed.", exitStatus: .failure)
-        case .lockTimeout:
-            CommandFailure(error.errorDescription ?? "The credentials lock is busy.", exitStatus: .ioError)
-        case .refreshFailed(let refreshError):
-            switch refreshError {
-            case .invalidGrant: failure(for: StoryServiceError.sessionExpired, server: server)
-            case .transient(let reason, _):
-                CommandFailure(
-                    "Could not renew the session with \(server.displayName) (\(reason)). The stored session is unchanged; try again later.",
-                    exitStatus: .unreachable
-                )
-            case .malformedResponse, .misconfigured, .insecureTransport:
-                failure(for: refreshError, server: server)
+    static func failure(for error: CredentialsStoreError) -> CommandFailure {
+        let message =
+            switch error {
+            case .corrupt(let path):
+                "The credentials file \(path) is damaged. It was left as it is: move it aside and sign in again."
+            case .unsupportedVersion(let path, let found, let supported):
+                "The credentials file \(path) has schema version \(found), newer than this version understands (\(supported)). Update stories-cli, or use another --credentials-db."
+            case .locked(let path):
+                "The credentials file \(path) is locked by another process. Try again in a moment."
+            case .readOnly(let path):
+                "The credentials file \(path) cannot be written. Check the permissions of the file and its directory."
+            case .insecurePermissions(let path, let mode):
+                "The credentials file \(path) has mode \(mode) and could not be restricted to 0600. Fix its permissions."
+            case .unavailable(let path, let reason):
+                sentence("The credentials file \(path) cannot be used: \(serverText(reason))")
             }
-        }
+        return CommandFailure(message, exitStatus: .ioError)
     }
 
-    static func notSignedIn(_ server: ResolvedServer) -> CommandFailure {
+    // MARK: Shared sentences
+
+    static func notSignedIn(_ server: ServerWording) -> CommandFailure {
         CommandFailure(
-            "Not signed in to \(server.displayName). Run `\(server.loginCommand)` first.",
-            exitStatus: .signInRequired
+            "Not signed in to \(server.name). Run `\(server.loginCommand)` first.", exitStatus: .signInRequired)
+    }
+
+    static func sessionExpired(_ server: ServerWording) -> CommandFailure {
+        CommandFailure(
+            "Your session for \(server.name) has expired. Run `\(server.loginCommand)` to sign in again.",
+            exitStatus: .signInRequired)
+    }
+
+    static func wrongCredentials(_ server: ServerWording) -> CommandFailure {
+        CommandFailure(
+            "\(server.name) did not accept that username and password. Nothing was stored.", exitStatus: .signInRequired
         )
     }
 
-    static func unreachable(_ server: ResolvedServer, reason: String) -> CommandFailure {
-        var message = "Could not reach \(server.displayName): \(reason)."
-        if server.name == .local {
-            message +=
-                " Start the reference server with `swift run stories-server` (or `stories-server`) and try again."
-        } else {
-            message += " Check your connection and the server URL, then try again."
-        }
-        return CommandFailure(message, exitStatus: .unreachable)
+    static func forbidden(_ server: ServerWording) -> CommandFailure {
+        CommandFailure(
+            "\(server.name) refused access (HTTP 403): this account is not allowed to do that.",
+            exitStatus: .signInRequired)
     }
+
+    static func unreachable(_ server: ServerWording, _ failure: NetworkFailure) -> CommandFailure {
+        CommandFailure(
+            "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)", exitStatus: .unreachable)
+    }
+
+    static func unavailable(_ server: ServerWording, status: Int?, retryAfter: Duration?) -> CommandFailure {
+        let status = status.map { " (HTTP \($0))" } ?? ""
+        return CommandFailure(
+            "\(server.name) is unavailable right now\(status). \(retryAdvice(retryAfter))", exitStatus: .unreachable)
+    }
+
+    static func malformed(_ server: ServerWording) -> CommandFailure {
+        CommandFailure("\(server.name) sent data that does not match the API.", exitStatus: .malformedData)
+    }
+
+    static func tooLarge(_ server: ServerWording, _ error: ResponseTooLarge) -> CommandFailure {
+        CommandFailure(
+            "\(server.name) sent a response larger than the \(bytes(error.limit)) limit, so it was abandoned.",
+            exitStatus: .malformedData)
+    }
+
+    static func insecure(_ origin: String) -> CommandFailure {
+        CommandFailure(
+            "Refusing to send credentials to \(origin) without TLS: use https, or http only to this machine (127.0.0.1, [::1] or localhost).",
+            exitStatus: .usage)
+    }
+
+    static func unexpected(_ server: ServerWording) -> CommandFailure {
+        CommandFailure("The request to \(server.name) failed unexpectedly.", exitStatus: .failure)
+    }
+
+    // MARK: Words
+
+    static func describe(_ failure: NetworkFailure) -> String {
+        switch failure {
+        case .connectionRefused: "the connection was refused"
+        case .hostNotFound: "the host name does not resolve"
+        case .timedOut(let deadline?): "no complete answer within \(spoken(deadline))"
+        case .timedOut(nil): "the connection timed out"
+        case .connectionLost: "the connection closed before the answer was complete"
+        case .secureConnectionFailed: "the secure (TLS) connection failed"
+        case .other: "the connection failed"
+        }
+    }
+
+    static func describe(_ problem: TokenResponseProblem) -> String {
+        switch problem {
+        case .notJSON: "the body is not the JSON the API describes"
+        case .notBearer: "the token type is not Bearer"
+        case .invalidAccessToken: "the access token is empty or has characters a bearer token cannot have"
+        case .emptyRefreshToken: "the refresh token is empty"
+        case .tooLarge(let limit): "the body is larger than the \(bytes(limit)) limit"
+        case .unexpectedStatus(let status): "HTTP \(status), which a token endpoint does not answer"
+        }
+    }
+
+    static func retryAdvice(_ retryAfter: Duration?) -> String {
+        guard let retryAfter, retryAfter > .zero else { return "Try again later." }
+        return "The server asks to retry in \(spoken(retryAfter))."
+    }
+
+    /// "45 seconds", "3 minutes", "2 hours".
+    static func spoken(_ duration: Duration) -> String {
+        let seconds = max(1, Int(duration.components.seconds) + (duration.components.attoseconds > 0 ? 1 : 0))
+        func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s")" }
+        if seconds < 120 { return count(seconds, "second") }
+        if seconds < 2 * 3600 { return count((seconds + 59) / 60, "minute") }
+        return count((seconds + 3599) / 3600, "hour")
+    }
+
+    /// "1 MiB", "256 KiB", "900 bytes".
+    static func bytes(_ count: Int) -> String {
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
+    }
+
+    /// Text a server sent, made safe to show: no token-shaped values it may have echoed, no terminal controls.
+    static func serverText(_ text: String) -> String {
+        TerminalText.sanitize(Redaction.sanitize(text, maxLength: 200))
+    }
+
+    /// Ends `text` with exactly one full stop, whatever punctuation server text brought along.
+    static func sentence(_ text: String) -> String {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        while let last = text.last, ".!?".contains(last) || last == " " { text.removeLast() }
+        return text + "."
+    }
+}
+
+/// How messages name a server, and what to suggest when it cannot be reached.
+struct ServerWording {
+    var name: String
+    var loginCommand: String
+    var reachHint: String
+
+    init(_ server: ResolvedServer) {
+        name = server.displayName
+        loginCommand = server.loginCommand
+        reachHint =
+            server.name == .local
+            ? "Start the reference server with `stories-server` (or `swift run stories-server`) and try again."
+            : "Check your connection and the server URL, then try again."
+    }
+
+    private init(name: String, loginCommand: String, reachHint: String) {
+        self.name = name
+        self.loginCommand = loginCommand
+        self.reachHint = reachHint
+    }
+
+    /// Before a server was chosen (option parsing failed).
+    static let unknown = ServerWording(
+        name: "the server", loginCommand: "stories-cli login", reachHint: "Check the server URL, then try again.")
 }

@@ -9,10 +9,10 @@ enum StoryMapping {
         var stories: [Story] = []
         var skipped: [SkippedStory] = []
         for item in page.items {
-            do throws(StoryServiceError) {
-                stories.append(try story(from: item))
+            do throws(StoryContractViolation) {
+                stories.append(try validated(item))
             } catch {
-                skipped.append(SkippedStory(id: Redaction.sanitize(item.id, maxLength: 64), reason: error.reasonText))
+                skipped.append(SkippedStory(id: Redaction.sanitize(item.id, maxLength: 64), reason: error.skipReason))
             }
         }
         let cursor = page.nextCursor.flatMap { $0.isEmpty ? nil : StoryCursor(rawValue: $0) }
@@ -20,17 +20,21 @@ enum StoryMapping {
     }
 
     static func story(from story: Components.Schemas.Story) throws(StoryServiceError) -> Story {
-        guard !story.id.isEmpty else { throw .malformedResponse(reason: "a story has an empty id") }
-        guard story.score >= 0, story.commentCount >= 0 else {
-            throw .malformedResponse(reason: "story \(story.id) has a negative count")
+        do throws(StoryContractViolation) {
+            return try validated(story)
+        } catch {
+            throw .malformedResponse(FailureCause(error))
         }
+    }
+
+    static func validated(_ story: Components.Schemas.Story) throws(StoryContractViolation) -> Story {
+        guard !story.id.isEmpty else { throw .emptyID }
+        guard story.score >= 0, story.commentCount >= 0 else { throw .negativeCount }
         var url: URL?
         if let text = story.url {
             guard let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
                 ["http", "https"].contains(scheme), parsed.host?.isEmpty == false
-            else {
-                throw .malformedResponse(reason: "story \(story.id) has an invalid url")
-            }
+            else { throw .invalidURL }
             url = parsed
         }
         return Story(
@@ -46,26 +50,19 @@ enum StoryMapping {
 }
 
 extension StoryServiceError {
-    /// Maps a failure of the generated client to a domain error.
+    /// Maps a failure of the generated client to a domain error, keeping the error below the client's wrappers as
+    /// the cause.
     init(_ error: any Error) {
+        let cause = FailureCause(APIFailure.rootCause(of: error))
         switch APIFailure(classifying: error) {
-        case .unreachable(let reason): self = .unreachable(reason: reason)
+        case .unreachable: self = .unreachable(cause)
+        case .unavailable(_, let retryAfter): self = .unavailable(retryAfter: retryAfter?.delay, cause: cause)
+        case .forbidden: self = .forbidden
         case .notSignedIn: self = .notSignedIn
         case .sessionExpired: self = .sessionExpired
-        case .credentialsUnavailable(let reason): self = .credentialsUnavailable(reason: reason)
-        case .malformedResponse(let reason): self = .malformedResponse(reason: reason)
-        case .other(let reason): self = .unexpected(reason: reason)
-        }
-    }
-
-    var reasonText: String {
-        switch self {
-        case .malformedResponse(let reason), .rejected(let reason), .unreachable(let reason),
-            .credentialsUnavailable(let reason), .unexpected(let reason):
-            reason
-        case .notSignedIn: "not signed in"
-        case .sessionExpired: "session expired"
-        case .notFound(let id): "story \(id) not found"
+        case .credentialsUnavailable: self = .credentialsUnavailable(cause)
+        case .malformedResponse, .responseTooLarge: self = .malformedResponse(cause)
+        case .notFound, .unexpectedStatus, .insecureTransport, .other: self = .unexpected(cause)
         }
     }
 }

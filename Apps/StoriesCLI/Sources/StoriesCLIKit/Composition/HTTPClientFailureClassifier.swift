@@ -1,0 +1,57 @@
+import APIClient
+import AsyncHTTPClient
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reduces AsyncHTTPClient's and SwiftNIO's errors to `NetworkFailure`, for the transport the composition root
+/// chose. Their own text (errno numbers, internal type names, header values) never reaches a message.
+enum HTTPClientFailureClassifier {
+    static func classify(_ error: any Error) -> NetworkFailure {
+        return switch error {
+        case let error as HTTPClientError: classify(error)
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                .hostNotFound
+            } else {
+                error.connectionErrors.lazy.map { classify($0.error) }.first { $0 != .other } ?? .other
+            }
+        case let error as IOError: classify(errorNumber: error.errnoCode)
+        case let error as ChannelError: classify(error)
+        case is NIOConnectionError, is SocketAddressError: .hostNotFound
+        default: .other
+        }
+    }
+
+    private static func classify(_ error: HTTPClientError) -> NetworkFailure {
+        switch error {
+        case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded, .tlsHandshakeTimeout,
+            .getConnectionFromPoolTimeout:
+            .timedOut(after: nil)
+        case .remoteConnectionClosed, .bodyLengthMismatch, .uncleanShutdown: .connectionLost
+        default: .other
+        }
+    }
+
+    private static func classify(_ error: ChannelError) -> NetworkFailure {
+        switch error {
+        case .connectTimeout: .timedOut(after: nil)
+        case .ioOnClosedChannel, .eof, .outputClosed, .inputClosed, .alreadyClosed: .connectionLost
+        default: .other
+        }
+    }
+
+    private static func classify(errorNumber: Int32) -> NetworkFailure {
+        switch errorNumber {
+        case ECONNREFUSED: .connectionRefused
+        case ECONNRESET, EPIPE, ECONNABORTED: .connectionLost
+        case ETIMEDOUT: .timedOut(after: nil)
+        default: .other
+        }
+    }
+}

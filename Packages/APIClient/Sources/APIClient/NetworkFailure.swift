@@ -1,0 +1,16 @@
+/// Why no complete response arrived from the server, in terms a person can act on. The transport's own error types
+/// stay below this line: a front shows these cases, never the networking library's text.
+public enum NetworkFailure: Error, Sendable, Equatable {
+    /// Nothing listens on the server's port.
+    case connectionRefused
+    /// The server's name does not resolve.
+    case hostNotFound
+    /// Connecting, or the whole request with its body, took longer than allowed.
+    case timedOut(after: Duration?)
+    /// The connection closed before the response was complete.
+    case connectionLost
+    /// The TLS handshake failed (certificate, protocol).
+    case secureConnectionFailed
+    /// Any other transport failure.
+    case other
+}

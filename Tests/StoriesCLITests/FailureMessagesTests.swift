@@ -1,0 +1,130 @@
+import APIClient
+import Authorization
+import Foundation
+import OnboardingDomain
+import StoriesDomain
+import Testing
+
+@testable import StoriesCLIKit
+
+/// Every failure a command can meet becomes one sentence and a documented exit code.
+@Suite("Failure messages and exit codes")
+struct FailureMessagesTests {
+    static let local = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
+
+    static let table: [(error: any Error, code: CLIExitCode, phrase: String)] = [
+        (StoryServiceError.notSignedIn, .signInRequired, "stories-cli login --server local"),
+        (StoryServiceError.sessionExpired, .signInRequired, "stories-cli login --server local"),
+        (StoryServiceError.forbidden, .signInRequired, "HTTP 403"),
+        (StoryServiceError.notFound(id: "9"), .failure, "No story has id 9"),
+        (
+            StoryServiceError.unreachable(FailureCause(NetworkFailure.connectionRefused)), .unreachable,
+            "the connection was refused"
+        ),
+        (
+            StoryServiceError.unreachable(FailureCause(NetworkFailure.timedOut(after: .seconds(30)))), .unreachable,
+            "within 30 seconds"
+        ),
+        (
+            StoryServiceError.unavailable(
+                retryAfter: .seconds(120),
+                cause: FailureCause(APIFailure.unavailable(status: 503, retryAfter: RetryAfter(delay: .seconds(120))))),
+            .unreachable, "retry in 2 minutes"
+        ),
+        (
+            StoryServiceError.unavailable(
+                retryAfter: nil, cause: FailureCause(APIFailure.unavailable(status: 500, retryAfter: nil))),
+            .unreachable, "unavailable right now (HTTP 500)"
+        ),
+        (
+            StoryServiceError.malformedResponse(
+                FailureCause(DecodingError.valueNotFound(Int.self, .init(codingPath: [], debugDescription: "")))),
+            .malformedData, "does not match the API"
+        ),
+        (
+            StoryServiceError.malformedResponse(
+                FailureCause(ResponseTooLarge(operationID: "listStories", limit: 8 << 20))),
+            .malformedData, "larger than the 8 MiB limit"
+        ),
+        (StoryServiceError.endlessListing(.repeatedCursor), .malformedData, "cursor it had returned before"),
+        (StoryServiceError.endlessListing(.pageLimitReached(pages: 20)), .malformedData, "after 20"),
+        (
+            StoryServiceError.credentialsUnavailable(
+                FailureCause(CredentialsStoreError.corrupt(path: "/tmp/c.sqlite"))),
+            .ioError, "/tmp/c.sqlite is damaged"
+        ),
+        (
+            StoryServiceError.credentialsUnavailable(FailureCause(AuthorizationError.lockTimeout(path: "/tmp/c.lock"))),
+            .ioError, "renewing the session for too long"
+        ),
+        (StoryServiceError.unexpected(FailureCause(APIFailure.notFound)), .failure, "no such endpoint (HTTP 404)"),
+        (StoryServiceError.unexpected(FailureCause(APIFailure.unexpectedStatus(418))), .failure, "HTTP 418"),
+        (StoryServiceError.rejected(reason: "bad cursor."), .failure, "refused the request: bad cursor"),
+        (
+            AuthorizationError.refreshFailed(.unavailable(status: 503, retryAfter: nil)), .unreachable,
+            "could not renew the session right now (HTTP 503)"
+        ),
+        (
+            AuthorizationError.refreshFailed(.unreachable(.connectionRefused)), .unreachable,
+            "The stored session is unchanged"
+        ),
+        (
+            AuthorizationError.refreshFailed(.malformedResponse(.tooLarge(limit: 1 << 20))), .malformedData,
+            "larger than the 1 MiB limit"
+        ),
+        (AuthorizationError.refreshFailed(.invalidGrant(description: nil)), .signInRequired, "has expired"),
+        (TokenEndpointError.invalidGrant(description: nil), .signInRequired, "did not accept that username"),
+        (TokenEndpointError.unavailable(status: 429, retryAfter: nil), .unreachable, "could not sign in right now"),
+        (InsecureServerURL(origin: "http://example.test:80/v1"), .usage, "without TLS"),
+        (OnboardingError.forbidden, .signInRequired, "HTTP 403"),
+        (OnboardingError.invalidInput("username too short"), .usage, "username too short"),
+        (
+            OnboardingError.unreachable(FailureCause(TokenEndpointError.unreachable(.hostNotFound))), .unreachable,
+            "does not resolve"
+        ),
+        (StandardOutputError.noSpace, .ioError, "Standard output is full"),
+        (CommandFailure.usage("Bad option."), .usage, "Bad option"),
+        (CancellationError(), .failure, "failed unexpectedly"),
+    ]
+
+    @Test("Each failure maps to its documented exit code and a message that says what happened", arguments: table)
+    func maps(error: any Error, code: CLIExitCode, phrase: String) {
+        let failure = FailureMessages.failure(for: error, server: Self.local)
+        #expect(failure.exitStatus == code, "\(failure.message)")
+        #expect(failure.message.contains(phrase), "\(failure.message)")
+    }
+
+    @Test("Every message is one line ending in exactly one full stop, with no library text", arguments: table)
+    func isOneSentence(error: any Error, code: CLIExitCode, phrase: String) {
+        let message = FailureMessages.failure(for: error, server: Self.local).message
+        #expect(!message.contains("\n"))
+        #expect(message.hasSuffix("."), "\(message)")
+        #expect(!message.hasSuffix(".."), "\(message)")
+        for fragment in ["errno", "<redacted>", "Optional(", "Error(", "NIO", "HTTPClientError"] {
+            #expect(!message.contains(fragment), "\(message)")
+        }
+    }
+
+    @Test("A Retry-After the server sent as inf, nan or 1e20 never traps", arguments: ["inf", "nan", "1e20", "-5"])
+    func hostileRetryAfter(value: String) {
+        let retryAfter = RetryAfter(headerValue: value, now: Date())
+        let failure = FailureMessages.failure(
+            for: AuthorizationError.refreshFailed(.unavailable(status: 503, retryAfter: retryAfter)), server: Self.local
+        )
+        #expect(failure.exitStatus == .unreachable)
+        #expect(failure.message.contains("Try again later"))
+    }
+}
+
+@Suite("Failure messages with server text")
+struct ServerTextInFailureMessagesTests {
+    @Test("A description the server sent is shown without control characters or the token it echoed")
+    func sanitisesServerDescriptions() {
+        let echoed = TokenEndpointError.misconfigured(
+            code: "invalid_client", description: "token abcdefghijklmnopqrstuvwxyz0123456789 \u{1B}[31mrevoked")
+        let message = FailureMessages.failure(for: echoed, server: FailureMessagesTests.local).message
+        #expect(message.contains("invalid_client"))
+        #expect(!message.contains("abcdefghijklmnopqrstuvwxyz0123456789"))
+        #expect(!message.contains("\u{1B}"))
+    }
+}
