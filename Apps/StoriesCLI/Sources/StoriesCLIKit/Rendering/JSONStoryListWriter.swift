@@ -14,14 +14,15 @@ struct JSONStoryListWriter: StoryListWriting {
     }
 
     mutating func write(_ page: StoryPage) throws {
+        skipped += page.skipped
+        guard !page.stories.isEmpty else { return }
         var text = storiesWritten == 0 ? "{\n  \"stories\" : [\n" : ""
         for story in page.stories {
             if storiesWritten > 0 { text += ",\n" }
             text += Self.indented(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
             storiesWritten += 1
         }
-        skipped += page.skipped
-        if !text.isEmpty { try output.write(text) }
+        try output.write(text)
     }
 
     mutating func finish(resumeCursor: StoryCursor?) throws {

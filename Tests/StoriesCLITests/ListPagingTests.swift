@@ -1,0 +1,152 @@
+import APIClient
+import APIClientTestSupport
+import Foundation
+import Logging
+import StoriesDomain
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import StoriesCLIKit
+
+/// `list --all` over a scripted API: paging always ends, a failed page keeps what was printed, and the JSON document
+/// is closed whatever happens.
+@Suite("list --all paging", .timeLimit(.minutes(1)))
+struct ListPagingTests {
+    /// A listing API scripted by cursor: `pages[cursor]` is the page's items and next cursor, or an error.
+    static func api(
+        requests: ListingRequests,
+        _ page: @escaping @Sendable (_ cursor: String?) throws -> (ids: [String], next: String?)
+    ) -> MockAPI {
+        var api = MockAPI()
+        api.listStories = { input in
+            requests.record(cursor: input.query.cursor, limit: input.query.limit ?? 0)
+            let (ids, next) = try page(input.query.cursor)
+            return .ok(.init(body: .json(.fixture(items: ids.map { .fixture(id: $0) }, nextCursor: next))))
+        }
+        return api
+    }
+
+    static func run(
+        _ arguments: [String], api: MockAPI, maximumPages: Int = 50
+    ) async -> (status: CLIExitCode, output: CapturedOutput) {
+        let output = CapturedOutput()
+        var context = ListCommandTests.context(output)
+        context.limits.maximumPages = maximumPages
+        let command = try! ListCommand.parse(arguments)
+        do {
+            try await command.execute(in: context, service: CompositionRoot.makeStoryService(api: api))
+            return (.success, output)
+        } catch {
+            let failure = FailureMessages.failure(for: error, server: context.server)
+            output.writeError("error: \(failure.message)\n")
+            return (failure.exitStatus, output)
+        }
+    }
+
+    @Test("A server that hands out the same cursor again is a protocol error after the pages it sent")
+    func repeatedCursor() async {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { cursor in
+            cursor == nil ? (["1"], "again") : (["2"], "again")
+        }
+        let result = await Self.run(["--all"], api: api)
+        #expect(result.status == .malformedData)
+        #expect(result.output.error.contains("cursor it had returned before"))
+        #expect(requests.all.count == 2)
+        #expect(result.output.standard.contains("id 1"))
+        #expect(result.output.standard.contains("id 2"))
+    }
+
+    @Test("A listing that never ends stops at the page cap and says so")
+    func pageCap() async {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { cursor in
+            let page = Int(cursor ?? "0")!
+            return (["\(page)"], "\(page + 1)")
+        }
+        let result = await Self.run(["--all"], api: api, maximumPages: 7)
+        #expect(result.status == .malformedData)
+        #expect(result.output.error.contains("after 7"))
+        #expect(requests.all.count == 7)
+    }
+
+    @Test("A page that fails stops --all with that page's error and keeps the rows already printed")
+    func failedPage() async {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { cursor in
+            guard cursor == nil else { throw APIFailure.unavailable(status: 500, retryAfter: nil) }
+            return (["1"], "c2")
+        }
+        let result = await Self.run(["--all"], api: api)
+        #expect(result.status == .unreachable)
+        #expect(result.output.standard.contains("id 1"))
+        #expect(requests.all.count == 2)
+    }
+
+    @Test("--json closes the document when a page fails, pointing nextCursor at the page that failed")
+    func failedPageJSON() async throws {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { cursor in
+            guard cursor == nil else { throw APIFailure.unreachable(.connectionLost) }
+            return (["1", "2"], "c2")
+        }
+        let result = await Self.run(["--all", "--json"], api: api)
+        #expect(result.status == .unreachable)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.standard.utf8)) as? [String: Any])
+        #expect((object["stories"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["1", "2"])
+        #expect(object["nextCursor"] as? String == "c2")
+        #expect((object["skipped"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("--json over several pages is one valid document with every story in order")
+    func jsonAcrossPages() async throws {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { cursor in
+            switch cursor {
+            case nil: (["1", "2"], "b")
+            case "b": ([], "c")
+            default: (["3"], nil)
+            }
+        }
+        let result = await Self.run(["--all", "--json"], api: api)
+        #expect(result.status == .success, "\(result.output.error)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.standard.utf8)) as? [String: Any])
+        #expect((object["stories"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["1", "2", "3"])
+        #expect(object["nextCursor"] is NSNull)
+    }
+
+    @Test(
+        "--all asks for the largest page the API allows unless --limit says otherwise",
+        arguments: [(["--all"], 100), (["--all", "--limit", "7"], 7), ([], 20), (["--limit", "5"], 5)])
+    func pageSize(arguments: [String], expected: Int) async {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { _ in (["1"], nil) }
+        let result = await Self.run(arguments, api: api)
+        #expect(result.status == .success)
+        #expect(requests.all.map(\.limit) == [expected])
+    }
+
+    @Test("An empty listing says so in the human layout and is an empty document in JSON")
+    func emptyListing() async throws {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { _ in ([], nil) }
+        #expect(await Self.run([], api: api).output.standard == "No stories yet.\n")
+        let json = await Self.run(["--json"], api: api).output.standard
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["stories"] as? [Any])?.isEmpty == true)
+    }
+}
+
+/// The `listStories` requests a scripted API received.
+final class ListingRequests: Sendable {
+    private let requests = Mutex<[(cursor: String?, limit: Int)]>([])
+
+    func record(cursor: String?, limit: Int) {
+        requests.withLock { $0.append((cursor, limit)) }
+    }
+
+    var all: [(cursor: String?, limit: Int)] { requests.withLock { $0 } }
+}
