@@ -11,7 +11,16 @@ public struct ServersCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try StandardOutput(environment: [:]).write(Self.table())
+        let output = StandardOutput(environment: [:])
+        do {
+            try output.write(Self.table())
+        } catch .readerClosed {
+            return
+        } catch {
+            let failure = FailureMessages.failureBeforeConnecting(error)
+            output.writeError("error: \(failure.message)\n")
+            throw ExitCode(failure.exitStatus.rawValue)
+        }
     }
 
     static func table() -> String {

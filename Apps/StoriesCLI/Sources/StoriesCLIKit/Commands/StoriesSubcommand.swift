@@ -12,8 +12,6 @@ public protocol StoriesSubcommand: AsyncParsableCommand {
 
 extension StoriesSubcommand {
     public func run() async throws {
-        // A closed pipe must surface as EPIPE from write(2), which ends the command quietly, instead of a signal.
-        signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let output = StandardOutput(environment: environment)
         let status = await run(environment: environment, output: output, input: .terminal, now: { Date() })
