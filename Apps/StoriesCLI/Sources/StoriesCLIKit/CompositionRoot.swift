@@ -113,8 +113,12 @@ public enum CompositionRoot {
         let tokenBounds = BoundedResponseMiddleware { _ in
             .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
         }
+        // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
+        // default refuses.
+        let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
         let tokenClient = Client(
             serverURL: context.server.url,
+            configuration: configuration,
             transport: transport,
             middlewares: [logging, tokenBounds, transportFailures]
         )
@@ -133,6 +137,7 @@ public enum CompositionRoot {
         }
         let api = Client(
             serverURL: context.server.url,
+            configuration: configuration,
             transport: transport,
             middlewares: [logging, AuthorizationMiddleware(session: session), apiBounds, transportFailures]
         )

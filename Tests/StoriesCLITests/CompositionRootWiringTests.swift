@@ -1,0 +1,54 @@
+import APIClient
+import Authorization
+import CredentialsStore
+import Foundation
+import HTTPTypes
+import Logging
+import OpenAPIRuntime
+import StoriesDomain
+import TestSupport
+import Testing
+
+@testable import StoriesCLIKit
+
+/// The clients the composition root builds, over a transport that answers with fixed bytes.
+@Suite("Composition root wiring")
+struct CompositionRootWiringTests {
+    /// Answers every request with `status` and `body`.
+    struct FixedTransport: ClientTransport {
+        var status: HTTPResponse.Status = .ok
+        var body: String
+
+        func send(
+            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+        ) async throws -> (HTTPResponse, HTTPBody?) {
+            (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), HTTPBody(self.body))
+        }
+    }
+
+    static func services(transport: some ClientTransport) async throws -> CompositionRoot.Services {
+        let server = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
+        let store = InMemoryCredentialsStore()
+        _ = try await store.replace(
+            with: Credential(
+                origin: try ServerOrigin(server.url), account: "demo", accessToken: Secret("access-fixture"),
+                refreshToken: Secret("refresh-fixture"), expiresAt: nil, issuedAt: Date()))
+        let context = CommandContext(
+            server: server, credentialsPath: "/nonexistent", output: CapturedOutput(), input: .piped([]),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, now: { Date() })
+        return try CompositionRoot.makeServices(
+            context: context, store: store, lock: NoCrossProcessLock(), transport: transport)
+    }
+
+    @Test("Dates with fractional seconds and offsets from the server are read, not refused as malformed")
+    func readsFractionalDates() async throws {
+        let body = """
+            {"items":[{"id":"1","title":"t","url":null,"author":"a","score":1,"commentCount":0,\
+            "createdAt":"2026-11-21T10:00:00.125963Z"},{"id":"2","title":"t","url":null,"author":"a","score":1,\
+            "commentCount":0,"createdAt":"2026-11-21T12:00:00+02:00"}],"nextCursor":null}
+            """
+        let services = try await Self.services(transport: FixedTransport(body: body))
+        let page = try await services.stories.stories(startingAt: nil, limit: 20)
+        #expect(page.stories.map(\.createdAt.timeIntervalSince1970) == [1_795_255_200.125963, 1_795_255_200])
+    }
+}
