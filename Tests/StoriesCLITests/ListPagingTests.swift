@@ -150,3 +150,26 @@ final class ListingRequests: Sendable {
 
     var all: [(cursor: String?, limit: Int)] { requests.withLock { $0 } }
 }
+
+@Suite("list --cursor")
+struct ListCursorTests {
+    @Test("--cursor starts at the page a --json listing pointed at, alone or with --all")
+    func startsAtCursor() async {
+        let requests = ListingRequests()
+        let api = ListPagingTests.api(requests: requests) { cursor in
+            cursor == "c2" ? (["2"], "c3") : cursor == "c3" ? (["3"], nil) : (["1"], "c2")
+        }
+        let single = await ListPagingTests.run(["--cursor", "c2"], api: api)
+        #expect(single.status == .success)
+        #expect(single.output.standard.contains("id 2"))
+        #expect(!single.output.standard.contains("id 1"))
+        let all = await ListPagingTests.run(["--cursor", "c2", "--all"], api: api)
+        #expect(all.output.standard.contains("id 3"))
+        #expect(requests.all.map(\.cursor) == ["c2", "c2", "c3"])
+    }
+
+    @Test("An empty or multi-line cursor is a usage error", arguments: ["", "a\nb"])
+    func refusesBadCursor(cursor: String) {
+        #expect(throws: (any Error).self) { try ListCommand.parse(["--cursor", cursor]) }
+    }
+}

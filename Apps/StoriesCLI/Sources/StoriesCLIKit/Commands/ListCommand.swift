@@ -25,6 +25,9 @@ public struct ListCommand: StoriesSubcommand {
     @Flag(help: "Follow every page to the end.")
     public var all = false
 
+    @Option(help: ArgumentHelp("Start at this page: a nextCursor from an earlier --json listing.", valueName: "cursor"))
+    public var cursor: String?
+
     @Flag(help: "Print JSON instead of a human layout.")
     public var json = false
 
@@ -33,6 +36,9 @@ public struct ListCommand: StoriesSubcommand {
     public func validate() throws {
         if let limit, !StoryPageLimit.range.contains(limit) {
             throw ValidationError("--limit must be between 1 and 100.")
+        }
+        if let cursor, cursor.isEmpty || cursor.count > 1024 || cursor.contains(where: \.isNewline) {
+            throw ValidationError("--cursor takes a nextCursor value as `list --json` prints it.")
         }
     }
 
@@ -56,7 +62,8 @@ public struct ListCommand: StoriesSubcommand {
             : HumanStoryListWriter(
                 output: context.output, formatter: CompositionRoot.makeStoryRowFormatter(now: context.now))
         let pages = service.pages(
-            startingAt: nil, pageSize: pageSize, maximumPages: all ? context.limits.maximumPages : 1)
+            startingAt: cursor.map(StoryCursor.init(rawValue:)), pageSize: pageSize,
+            maximumPages: all ? context.limits.maximumPages : 1)
         var resumeCursor: StoryCursor?
         var skippedCount = 0
         do {
