@@ -238,8 +238,16 @@ enum FailureMessages {
     }
 
     static func unreachable(_ server: ServerWording, _ failure: NetworkFailure) -> CommandFailure {
-        CommandFailure(
-            "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)", exitStatus: .unreachable)
+        let message =
+            switch failure {
+            case .timedOut(let deadline?):
+                "\(server.name) did not answer in full within \(spoken(deadline)). Try again later."
+            case .connectionLost:
+                "The connection to \(server.name) closed before the answer was complete. Try again later."
+            default:
+                "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)"
+            }
+        return CommandFailure(message, exitStatus: .unreachable)
     }
 
     static func unavailable(_ server: ServerWording, status: Int?, retryAfter: Duration?) -> CommandFailure {
