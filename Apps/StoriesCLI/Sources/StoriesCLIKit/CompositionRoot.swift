@@ -154,6 +154,18 @@ public enum CompositionRoot {
         try SQLiteCredentialsStore(path: path)
     }
 
+    /// Every stored session, as the app may show it (never a token). Reads the file only.
+    public static func storedSessions(context: CommandContext) async throws -> [SessionSummary] {
+        try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map { credential in
+            SessionSummary(
+                account: credential.account,
+                server: credential.origin.url?.absoluteString ?? credential.origin.key,
+                refreshedAt: credential.issuedAt,
+                accessTokenExpiresAt: credential.expiresAt,
+                isSignInRequired: credential.isSignInRequired)
+        }
+    }
+
     /// The base URLs of every server with a stored session.
     public static func serversWithSessions(context: CommandContext) async throws -> [URL] {
         try await makeCredentialsStore(path: context.credentialsPath).allCredentials().compactMap(\.origin.url)

@@ -17,7 +17,7 @@ public struct StoriesCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
-            LogoutCommand.self, ServersCommand.self,
+            LogoutCommand.self, StatusCommand.self, TokenCommand.self, ServersCommand.self,
         ]
     )
 

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import OnboardingDomain
+
+/// `stories-cli status`: every server with a stored session, without a request and never with a token.
+public struct StatusCommand: StoriesSubcommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show every stored session: server, account, token freshness, last refresh.",
+        discussion: """
+            Reads the credentials file only; no request is made. The server the other commands use when none is \
+            given is marked as the default. --json prints [{"server", "name" (or null), "account", \
+            "accessTokenFresh", "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339), \
+            "signInRequired", "isDefault"}].
+            """
+    )
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    @Flag(help: "Print JSON instead of a human layout.")
+    public var json = false
+
+    public init() {}
+
+    public func execute(in context: CommandContext) async throws {
+        let sessions = try await CompositionRoot.storedSessions(context: context)
+        let now = context.now()
+        let entries = sessions.map { session in
+            SessionStatus(
+                session: session,
+                server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
+                isDefault: session.server == context.server.url.absoluteString,
+                now: now)
+        }
+        if json {
+            try context.output.write(try StoryJSON.encode(entries))
+            return
+        }
+        guard !entries.isEmpty else {
+            try context.output.write(
+                "No stored sessions. Sign in with `\(context.server.loginCommand)`.\n")
+            return
+        }
+        var text = ""
+        for entry in entries {
+            let marker = entry.isDefault ? " (default)" : ""
+            text += "\(entry.server.displayName)\(marker)\n"
+            text += "  account:       \(TerminalText.sanitize(entry.session.account))\n"
+            text += "  access token:  \(entry.freshness(now: now))\n"
+            text += "  refreshed:     \(RelativeTime.phrase(for: entry.session.refreshedAt, from: now))\n"
+        }
+        try context.output.write(text)
+    }
+}
+
+/// One line of `status`: a stored session and how it stands now.
+struct SessionStatus: Encodable {
+    let session: SessionSummary
+    let server: ResolvedServer
+    let isDefault: Bool
+    let now: Date
+
+    func freshness(now: Date) -> String {
+        if session.isSignInRequired { return "ended by the server; sign in again with `\(server.loginCommand)`" }
+        guard let expiry = session.accessTokenExpiresAt else { return "fresh (expiry unknown)" }
+        return session.isAccessTokenFresh(at: now)
+            ? "fresh, expires \(RelativeTime.phrase(for: expiry, from: now))"
+            : "expired \(RelativeTime.phrase(for: expiry, from: now)), renewed on the next request"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case server, name, account, accessTokenFresh, accessTokenExpiresAt, refreshedAt, signInRequired, isDefault
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(session.server, forKey: .server)
+        try container.encode(server.name?.rawValue, forKey: .name)
+        try container.encode(session.account, forKey: .account)
+        try container.encode(session.isAccessTokenFresh(at: now), forKey: .accessTokenFresh)
+        try container.encode(session.accessTokenExpiresAt, forKey: .accessTokenExpiresAt)
+        try container.encode(session.refreshedAt, forKey: .refreshedAt)
+        try container.encode(session.isSignInRequired, forKey: .signInRequired)
+        try container.encode(isDefault, forKey: .isDefault)
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// `stories-cli token`: a fresh access token on standard output, for scripts.
+public struct TokenCommand: StoriesSubcommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a fresh access token for this server (a secret).",
+        discussion: """
+            For scripts: curl -H "Authorization: Bearer $(stories-cli token --server local)" …
+            The token is renewed first when it has expired or is about to, under the same cross-process lock as \
+            every other command, so a script never spends the refresh token another process is using. It is \
+            printed to standard output only and never logged. Treat it like a password: anyone who has it can act \
+            as you until it expires.
+            """
+    )
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    public init() {}
+
+    public func execute(in context: CommandContext) async throws {
+        try await CompositionRoot.withServices(context: context) { services in
+            let authorization = try await services.session.currentAuthorization()
+            try context.output.write(authorization.accessToken.unredacted + "\n")
+        }
+    }
+}
