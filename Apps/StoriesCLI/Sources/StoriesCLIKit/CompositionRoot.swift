@@ -80,6 +80,15 @@ public enum CompositionRoot {
         // A CLI run makes a handful of requests: a refused connection should fail now ("start the server"), not
         // after ten seconds of reconnect backoff, which only pays off for long-running servers.
         configuration.connectionPool.retryConnectionEstablishment = false
+        switch context.proxy {
+        case .direct: break
+        case .http(let host, let port, let credentials):
+            configuration.proxy = .server(
+                host: host, port: port,
+                authorization: credentials.map { .basic(username: $0.username, password: $0.password) })
+        case .socks(let host, let port):
+            configuration.proxy = .socksServer(host: host, port: port)
+        }
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // The transport's own timeout is a backstop; `BoundedResponseMiddleware` enforces the real deadlines.
         let transport = AsyncHTTPClientTransport(

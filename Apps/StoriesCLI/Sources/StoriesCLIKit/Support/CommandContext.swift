@@ -11,6 +11,8 @@ public struct CommandContext: Sendable {
     public var now: @Sendable () -> Date
     /// Deadlines and size caps for everything this invocation receives.
     public var limits: ConnectionLimits
+    /// How requests reach the server: directly or through a proxy.
+    public var proxy: ProxyRoute
 
     public init(
         server: ResolvedServer,
@@ -19,7 +21,8 @@ public struct CommandContext: Sendable {
         input: UserInput,
         logger: Logger,
         now: @escaping @Sendable () -> Date,
-        limits: ConnectionLimits = .standard
+        limits: ConnectionLimits = .standard,
+        proxy: ProxyRoute = .direct
     ) {
         self.server = server
         self.credentialsPath = credentialsPath
@@ -28,6 +31,7 @@ public struct CommandContext: Sendable {
         self.logger = logger
         self.now = now
         self.limits = limits
+        self.proxy = proxy
     }
 
     /// Resolves the options and the process environment.
@@ -53,7 +57,8 @@ public struct CommandContext: Sendable {
             input: input,
             logger: logger,
             now: now,
-            limits: limits
+            limits: limits,
+            proxy: try ProxyRoute.resolve(for: server.url, environment: environment)
         )
     }
 }
