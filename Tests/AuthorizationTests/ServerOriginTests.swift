@@ -21,10 +21,19 @@ struct ServerOriginTests {
     }
 
     @Test(
-        "Allows credentials over TLS, or plain HTTP to loopback only",
+        "Allows credentials over TLS, or plain HTTP only to a loopback IP literal or localhost, however it is spelled",
         arguments: [
-            ("https://api.example.com/v1", true), ("http://127.0.0.1:8080/v1", true), ("http://localhost/v1", true),
-            ("http://[::1]:8080/v1", true), ("http://api.example.com/v1", false), ("http://10.0.0.1/v1", false),
+            ("https://api.example.com/v1", true), ("HTTPS://API.EXAMPLE.COM/v1", true),
+            ("http://127.0.0.1:8080/v1", true), ("http://127.255.0.9/v1", true), ("http://localhost/v1", true),
+            ("http://LOCALHOST:8080/v1", true), ("http://[::1]:8080/v1", true), ("http://[0:0:0:0:0:0:0:1]/v1", true),
+            ("http://api.example.com/v1", false), ("http://10.0.0.1/v1", false),
+            ("http://127.0.0.1.example.test:8080/v1", false), ("http://0.0.0.0:8080/v1", false),
+            ("http://[::ffff:127.0.0.1]:8080/v1", false), ("http://[::]:8080/v1", false),
+            ("http://2130706433:8080/v1", false), ("http://0177.0.0.1:8080/v1", false),
+            ("http://0x7f.0.0.1:8080/v1", false), ("http://127.1:8080/v1", false), ("http://127.0.0.01/v1", false),
+            ("http://127.0.0.1./v1", false), ("http://localhost./v1", false),
+            ("http://localhost.example.test/v1", false),
+            ("http://128.0.0.1/v1", false), ("http://127.0.0.256/v1", false),
         ])
     func allowsCredentials(url: String, allowed: Bool) throws {
         #expect(try ServerOrigin(try #require(URL(string: url))).allowsCredentials == allowed)

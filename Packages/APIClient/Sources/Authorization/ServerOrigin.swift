@@ -1,6 +1,12 @@
 import Foundation
 
-/// The server a credential belongs to: scheme, host, port and base path (requirement F1).
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server a credential belongs to: scheme, host, port and base path.
 ///
 /// Two base URLs are the same origin only if all four match, so a staging session is never sent to production, and a
 /// session for `http://127.0.0.1:8080/v1` is never sent to port 8081.
@@ -39,13 +45,43 @@ public struct ServerOrigin: Hashable, Sendable, CustomStringConvertible {
         return components.url
     }
 
-    /// Whether tokens may travel to this origin: TLS, or plain HTTP to loopback only (requirement A5).
+    /// Whether a password or a token may travel to this origin: over TLS, or in plain HTTP only to this machine.
     public var allowsCredentials: Bool {
-        scheme == "https" || isLoopback
+        scheme == "https" || Self.isLoopbackLiteral(host)
     }
 
-    var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    /// Whether `host` names this machine without asking a resolver: the name `localhost`, an IPv4 literal in
+    /// 127.0.0.0/8 written in canonical dotted decimal, or an IPv6 literal equal to `::1`.
+    ///
+    /// Deliberately strict. A name that merely starts with "127." (`127.0.0.1.example.test`) is resolved by DNS and
+    /// can point anywhere; `localhost.` with a trailing dot is a DNS name too; decimal, octal or hex IPv4
+    /// (`2130706433`, `0177.0.0.1`), short forms (`127.1`), `0.0.0.0` and IPv4-mapped IPv6 (`::ffff:127.0.0.1`) are
+    /// read differently by different resolvers and libraries. Refusing them costs nothing: the canonical spelling
+    /// always works.
+    static func isLoopbackLiteral(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if host == "localhost" { return true }
+        if let octets = canonicalIPv4(host) { return octets[0] == 127 }
+        var literal = host
+        if literal.hasPrefix("["), literal.hasSuffix("]") { literal = String(literal.dropFirst().dropLast()) }
+        // inet_pton accepts exactly the RFC 4291 text forms and nothing resolver-dependent (no zone ids).
+        var address = in6_addr()
+        guard literal.contains(":"), inet_pton(AF_INET6, literal, &address) == 1 else { return false }
+        return withUnsafeBytes(of: &address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
+    }
+
+    /// The four octets of `host` if it is dotted decimal with no leading zeros, each at most 255.
+    static func canonicalIPv4(_ host: String) -> [Int]? {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var octets: [Int] = []
+        for part in parts {
+            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                part == "0" || !part.hasPrefix("0"), let value = Int(part), value <= 255
+            else { return nil }
+            octets.append(value)
+        }
+        return octets
     }
 
     private var hostForURL: String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host }

@@ -1,5 +1,6 @@
 import APIClient
 import ArgumentParser
+import Authorization
 import Foundation
 
 /// The `--server` names, as the user types them.
@@ -91,6 +92,12 @@ public struct ResolvedServer: Sendable, Equatable {
             throw .usage(
                 "\(source) must be an http(s) URL with a host and no credentials, like http://127.0.0.1:8080/v1.")
         }
-        return ResolvedServer(name: nil, url: url)
+        // One spelling per origin: lower-case scheme and host, no default port, no trailing slash, so that
+        // `http://127.0.0.1:8080/v1/` builds `/v1/stories` and finds the session stored for `…/v1`.
+        guard let canonical = try? ServerOrigin(url).url else {
+            throw .usage(
+                "\(source) must be an http(s) URL with a host and no credentials, like http://127.0.0.1:8080/v1.")
+        }
+        return matching(url: canonical)
     }
 }
