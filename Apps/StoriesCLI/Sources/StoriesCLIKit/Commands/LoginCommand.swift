@@ -26,19 +26,12 @@ public struct LoginCommand: StoriesSubcommand {
         let username = try prompts.username(credentials.username)
         let password = try prompts.password(confirm: false)
         try await CompositionRoot.withServices(context: context) { services in
-            if let current = try await services.onboarding.currentSession(), !current.isSignInRequired {
-                let note = current.account == username ? "signing in again" : "switching to \(username)"
-                context.output.writeError(
-                    "Already signed in to \(context.server.displayName) as \(current.account); \(note).\n")
-            }
+            // Nothing is said about the session being replaced until the new one exists: a wrong password
+            // replaces nothing.
             let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
-            try context.output.write("Signed in to \(context.server.displayName) as \(result.session.account).\n")
-            if let failure = result.replacedSessionRevocationFailure, let replaced = result.replacedAccount {
-                let reason = FailureMessages.failure(for: failure, server: context.server)
-                context.output.writeError(
-                    "warning: the previous session (\(replaced)) was removed here, but revoking it at the server failed. \(reason.message)\n"
-                )
-            }
+            let account = TerminalText.sanitize(result.session.account)
+            try context.output.write("Signed in to \(context.server.displayName) as \(account).\n")
+            try SessionReplacementNote.write(for: result, context: context)
         }
     }
 

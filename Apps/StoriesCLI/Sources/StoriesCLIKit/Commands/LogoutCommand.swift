@@ -55,7 +55,8 @@ public struct LogoutCommand: StoriesSubcommand {
                 try context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
                 return nil
             }
-            try context.output.write("Signed out of \(context.server.displayName) (\(result.account)).\n")
+            try context.output.write(
+                "Signed out of \(context.server.displayName) (\(TerminalText.sanitize(result.account))).\n")
             guard let failure = result.revocationFailure else { return nil }
             let reason = FailureMessages.failure(for: failure, server: context.server)
             return CommandFailure(

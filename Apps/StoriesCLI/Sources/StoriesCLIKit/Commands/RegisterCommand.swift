@@ -40,8 +40,9 @@ public struct RegisterCommand: StoriesSubcommand {
                 service: services.onboarding
             )
             try context.output.write(
-                "Created \(result.session.account) on \(context.server.displayName) and signed in.\n"
+                "Created \(TerminalText.sanitize(result.session.account)) on \(context.server.displayName) and signed in.\n"
             )
+            try SessionReplacementNote.write(for: result, context: context)
         }
     }
 

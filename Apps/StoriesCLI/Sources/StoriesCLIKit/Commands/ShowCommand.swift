@@ -40,11 +40,14 @@ public struct ShowCommand: StoriesSubcommand {
             try context.output.write(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
             return
         }
-        let row = StoryRowFormatter(now: context.now).row(for: story)
+        let row = CompositionRoot.makeStoryRowFormatter(now: context.now).row(for: story)
         let color = context.output.usesColor
-        var text = ANSI.bold(row.title, enabled: color) + "\n"
-        text += (story.url?.absoluteString ?? "(ask story: no link)") + "\n"
-        text += ANSI.dim("\(row.points) by \(row.author) \(row.age) | \(row.comments) | id \(row.id)", enabled: color)
+        // Server text is made safe before our own escape codes are added around it.
+        var text = ANSI.bold(TerminalText.sanitize(row.title), enabled: color) + "\n"
+        text += (story.url.map { TerminalText.sanitize($0.absoluteString) } ?? "(ask story: no link)") + "\n"
+        let details =
+            "\(row.points) by \(TerminalText.sanitize(row.author)) \(row.age) | \(row.comments) | id \(TerminalText.sanitize(row.id))"
+        text += ANSI.dim(details, enabled: color)
         try context.output.write(text + "\n")
     }
 }

@@ -36,8 +36,10 @@ public struct WhoamiCommand: StoriesSubcommand {
                     try WhoamiJSON.encode(user: user, session: session, server: context.server, now: now))
                 return
             }
-            let name = user.displayName.map { "\(user.username) (\($0))" } ?? user.username
-            let expiry = session.accessTokenExpiresAt.map { Self.relative($0, from: now) } ?? "unknown expiry"
+            let username = TerminalText.sanitize(user.username)
+            let name = user.displayName.map { "\(username) (\(TerminalText.sanitize($0)))" } ?? username
+            let expiry =
+                session.accessTokenExpiresAt.map { RelativeTime.phrase(for: $0, from: now) } ?? "unknown expiry"
             let freshness =
                 session.isAccessTokenFresh(at: now)
                 ? "fresh, expires \(expiry)" : "expired, renewed on the next request"
@@ -46,19 +48,11 @@ public struct WhoamiCommand: StoriesSubcommand {
                 \(name)
                 server:        \(context.server.displayName)
                 access token:  \(freshness)
-                refreshed:     \(Self.relative(session.refreshedAt, from: now))
+                refreshed:     \(RelativeTime.phrase(for: session.refreshedAt, from: now))
 
                 """
             )
         }
-    }
-
-    static func relative(_ date: Date, from now: Date) -> String {
-        let seconds = Int(date.timeIntervalSince(now).rounded())
-        let magnitude = abs(seconds)
-        let text =
-            magnitude < 60 ? "\(magnitude) s" : magnitude < 3_600 ? "\(magnitude / 60) min" : "\(magnitude / 3_600) h"
-        return seconds >= 0 ? "in \(text)" : "\(text) ago"
     }
 }
 

@@ -44,6 +44,6 @@ enum StoryJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return JSONTerminalEscaping.escape(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 }

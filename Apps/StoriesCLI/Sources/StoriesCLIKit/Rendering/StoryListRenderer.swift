@@ -8,9 +8,12 @@ enum StoryListRenderer {
             let number = String(first + offset)
             let padding = String(repeating: " ", count: width - number.count)
             let indent = String(repeating: " ", count: width + 2)
-            let domain = row.domain.map { " " + ANSI.dim("(\($0))", enabled: color) } ?? ""
-            let details = "\(row.points) by \(row.author) \(row.age) | \(row.comments) | id \(row.id)"
-            return "\(padding)\(number). \(ANSI.bold(row.title, enabled: color))\(domain)\n"
+            // Server text is made safe before our own escape codes are added around it.
+            let domain = row.domain.map { " " + ANSI.dim("(\(TerminalText.sanitize($0)))", enabled: color) } ?? ""
+            let details =
+                "\(row.points) by \(TerminalText.sanitize(row.author)) \(row.age) | \(row.comments) | id \(TerminalText.sanitize(row.id))"
+            let title = TerminalText.sanitize(row.title)
+            return "\(padding)\(number). \(ANSI.bold(title, enabled: color))\(domain)\n"
                 + "\(indent)\(ANSI.dim(details, enabled: color))\n"
         }.joined()
     }
