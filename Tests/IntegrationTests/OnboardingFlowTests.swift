@@ -53,7 +53,8 @@ struct OnboardingFlowTests {
                 stdin: ["newbie-password"]
             )
             #expect(login.status == .success, "\(login.output.error)")
-            #expect(login.output.error.contains("Already signed in to \(server.baseURL.absoluteString) as newbie"))
+            #expect(
+                login.output.error.contains("The previous session (newbie) on this server was replaced and revoked."))
 
             let whoami = await run(try WhoamiCommand.parse(["--json"]), on: server)
             #expect(whoami.status == .success, "\(whoami.output.error)")

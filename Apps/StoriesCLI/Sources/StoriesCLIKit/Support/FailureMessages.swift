@@ -170,7 +170,7 @@ enum FailureMessages {
         case .invalidGrant:
             return duringRefresh ? sessionExpired(server) : wrongCredentials(server)
         case .misconfigured(let code, let description):
-            let detail = [code, description].compactMap { $0.map(TerminalText.sanitize) }.joined(separator: ": ")
+            let detail = [code, description].compactMap { $0.map(serverText) }.joined(separator: ": ")
             return CommandFailure(
                 sentence("\(server.name) rejected the token request as misconfigured (\(detail)).\(unchanged)"),
                 exitStatus: .failure)
