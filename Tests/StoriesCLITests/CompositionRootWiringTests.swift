@@ -22,7 +22,11 @@ struct CompositionRootWiringTests {
         func send(
             _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
         ) async throws -> (HTTPResponse, HTTPBody?) {
-            (HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), HTTPBody(self.body))
+            (
+                HTTPResponse(
+                    status: status, headerFields: [.contentType: "application/json", .cacheControl: "no-store"]),
+                HTTPBody(self.body)
+            )
         }
     }
 
@@ -50,5 +54,32 @@ struct CompositionRootWiringTests {
         let services = try await Self.services(transport: FixedTransport(body: body))
         let page = try await services.stories.stories(startingAt: nil, limit: 20)
         #expect(page.stories.map(\.createdAt.timeIntervalSince1970) == [1_795_255_200.125963, 1_795_255_200])
+    }
+}
+
+@Suite("Token responses through the generated client")
+struct TokenResponseDecodingTests {
+    @Test(
+        "An expires_in that is huge, fractional, zero or negative signs in with an unknown lifetime instead of failing",
+        arguments: ["99999999999999999999999", "1e30", "1.5", "0", "-1", "9223372036854775808"])
+    func unusableLifetimeIsUnknown(expiresIn: String) async throws {
+        let body = """
+            {"access_token":"fresh-access","token_type":"Bearer","expires_in":\(expiresIn),"refresh_token":"fresh-refresh"}
+            """
+        let services = try await CompositionRootWiringTests.services(
+            transport: CompositionRootWiringTests.FixedTransport(body: body))
+        let credential = try await services.session.signIn(username: "demo", password: Secret("pw"))
+        #expect(credential.accessToken == Secret("fresh-access"))
+        #expect(credential.expiresAt == nil)
+    }
+
+    @Test("A whole-number expires_in within a year is the token's lifetime")
+    func usableLifetime() async throws {
+        let body = #"{"access_token":"fresh-access","token_type":"Bearer","expires_in":900}"#
+        let services = try await CompositionRootWiringTests.services(
+            transport: CompositionRootWiringTests.FixedTransport(body: body))
+        let credential = try await services.session.signIn(username: "demo", password: Secret("pw"))
+        let lifetime = try #require(credential.expiresAt).timeIntervalSince(credential.issuedAt)
+        #expect(lifetime == 900)
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// the next scripted outcome (then keeps issuing numbered tokens).
 final class ScriptedTokenEndpoint: Sendable {
     enum Outcome: Sendable {
-        case issue(refreshToken: Bool = true, expiresIn: Int64 = 900)
+        case issue(refreshToken: Bool = true, expiresIn: Double = 900)
         case oauthError(String)
         case status(Int)
         case networkFailure

@@ -130,7 +130,7 @@ struct StoriesBackend: APIProtocol {
                     .init(
                         accessToken: issued.accessToken,
                         tokenType: "Bearer",
-                        expiresIn: Int64(issued.expiresIn),
+                        expiresIn: Double(issued.expiresIn),
                         refreshToken: issued.refreshToken
                     )
                 )

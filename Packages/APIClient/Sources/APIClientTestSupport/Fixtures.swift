@@ -45,7 +45,7 @@ extension Components.Schemas.TokenResponse {
     public static func fixture(
         accessToken: String = "access-token-0001",
         tokenType: String = "Bearer",
-        expiresIn: Int64? = 900,
+        expiresIn: Double? = 900,
         refreshToken: String? = "refresh-token-0001",
         scope: String? = nil
     ) -> Self {

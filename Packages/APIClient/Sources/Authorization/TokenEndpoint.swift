@@ -75,7 +75,7 @@ public struct TokenEndpoint: Sendable {
             refreshToken: refreshToken,
             scope: response.scope,
             issuedAt: sentAt,
-            expiresAt: lifetime(response.expiresIn.map(Double.init)).map(sentAt.addingTimeInterval)
+            expiresAt: lifetime(response.expiresIn).map(sentAt.addingTimeInterval)
         )
     }
 

@@ -79,8 +79,10 @@ extension Components {
             internal var accessToken: Swift.String
             /// - Remark: Generated from `#/components/schemas/TokenResponse/token_type`.
             internal var tokenType: Swift.String
+            /// The access token's lifetime in seconds (RFC 6749 §5.1 sends a whole number). Declared as any number so that a client can read every value a server may send: one that is not a whole number, zero or negative, over a year, or too large for an integer type is an unknown lifetime, never a decoding failure, because by the time it is read the refresh token has already been rotated.
+            ///
             /// - Remark: Generated from `#/components/schemas/TokenResponse/expires_in`.
-            internal var expiresIn: Swift.Int64?
+            internal var expiresIn: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/TokenResponse/refresh_token`.
             internal var refreshToken: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TokenResponse/scope`.
@@ -90,13 +92,13 @@ extension Components {
             /// - Parameters:
             ///   - accessToken:
             ///   - tokenType:
-            ///   - expiresIn:
+            ///   - expiresIn: The access token's lifetime in seconds (RFC 6749 §5.1 sends a whole number). Declared as any number so that a client can read every value a server may send: one that is not a whole number, zero or negative, over a year, or too large for an integer type is an unknown lifetime, never a decoding failure, because by the time it is read the refresh token has already been rotated.
             ///   - refreshToken:
             ///   - scope:
             internal init(
                 accessToken: Swift.String,
                 tokenType: Swift.String,
-                expiresIn: Swift.Int64? = nil,
+                expiresIn: Swift.Double? = nil,
                 refreshToken: Swift.String? = nil,
                 scope: Swift.String? = nil
             ) {
