@@ -85,7 +85,7 @@ struct RegistrationViewModelTests {
         arguments: [
             ("newbie", "long-enough", "long-enough", nil, nil, nil, true),
             ("nb", "long-enough", "long-enough", "A username has 3 to 32 characters.", nil, nil, false),
-            ("newbie", "short", "short", nil, "A password has at least 8 characters.", nil, false),
+            ("newbie", "short", "short", nil, "A password has 8 to 128 characters.", nil, false),
             ("newbie", "long-enough", "long-enougj", nil, nil, "The passwords do not match.", false),
             ("", "", "", nil, nil, nil, false),
         ] as [(String, String, String, String?, String?, String?, Bool)])

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIHummingbird
@@ -33,11 +34,15 @@ public func buildApplication(
         logger: logger
     )
     let router = Router()
+    router.add(
+        middleware: MethodNotAllowedMiddleware(
+            basePath: ServerConfiguration.basePath, allowedMethods: StoriesBackend.methodsByPath))
     try backend.registerHandlers(
         on: router,
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
         middlewares: [
-            BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs)
+            RequestRejectionMiddleware(),
+            BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs),
         ]
     )
     let host = configuration.host
@@ -56,6 +61,12 @@ public func buildApplication(
 }
 
 extension StoriesBackend {
+    /// The paths of the spec and the methods each one defines (a test pins this table to the spec).
+    static let methodsByPath: [String: [HTTPRequest.Method]] = [
+        "/health": [.get], "/oauth/token": [.post], "/oauth/revoke": [.post], "/users": [.post], "/me": [.get],
+        "/stories": [.get], "/stories/{storyId}": [.get],
+    ]
+
     /// Operations marked `security: []` in the spec.
     static let publicOperationIDs: Set<String> = [
         Operations.GetHealth.id, Operations.CreateToken.id, Operations.RevokeToken.id, Operations.RegisterUser.id,

@@ -105,6 +105,14 @@ public struct APIOnboardingService: OnboardingService {
             )
             switch output {
             case .ok: return nil
+            case .badRequest(let response):
+                // The server found the revocation request itself wrong: a client or configuration problem.
+                guard case .json(let error) = response.body else {
+                    return .unexpected(FailureCause(APIFailure.unexpectedStatus(400)))
+                }
+                return .unexpected(
+                    FailureCause(
+                        TokenEndpointError.misconfigured(code: error.error, description: error.errorDescription)))
             case .undocumented(let status, let payload):
                 return OnboardingError(
                     APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))

@@ -2,6 +2,7 @@
 public enum AccountRules {
     public static let usernameLength = 3...32
     public static let minimumPasswordLength = 8
+    public static let maximumPasswordLength = 128
 
     /// Why a username is not acceptable, or `nil`.
     public static func problem(withUsername username: String) -> String? {
@@ -18,8 +19,9 @@ public enum AccountRules {
     }
 
     /// Why a password is not acceptable, or `nil`.
+    /// Counted in Unicode code points, as the server counts them.
     public static func problem(withPassword password: String) -> String? {
-        password.count >= minimumPasswordLength
-            ? nil : "A password has at least \(minimumPasswordLength) characters."
+        (minimumPasswordLength...maximumPasswordLength).contains(password.unicodeScalars.count)
+            ? nil : "A password has \(minimumPasswordLength) to \(maximumPasswordLength) characters."
     }
 }

@@ -8,7 +8,7 @@ public struct RegisterCommand: StoriesSubcommand {
         commandName: "register",
         abstract: "Create an account on this server and sign it in.",
         discussion: """
-            Usernames have 3 to 32 characters of a-z, 0-9, _ and -; passwords at least 8 characters. On a terminal \
+            Usernames have 3 to 32 characters of a-z, 0-9, _ and -; passwords 8 to 128 characters. On a terminal \
             the password is asked twice without echo; scripts pass it on standard input with --password-stdin.
             """
     )

@@ -174,16 +174,20 @@ extension Components {
         internal struct NewUser: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewUser/username`.
             internal var username: Swift.String
+            /// Counted in Unicode code points.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/password`.
             internal var password: Swift.String
+            /// Counted in Unicode code points; an empty name means none.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/displayName`.
             internal var displayName: Swift.String?
             /// Creates a new `NewUser`.
             ///
             /// - Parameters:
             ///   - username:
-            ///   - password:
-            ///   - displayName:
+            ///   - password: Counted in Unicode code points.
+            ///   - displayName: Counted in Unicode code points; an empty name means none.
             internal init(
                 username: Swift.String,
                 password: Swift.String,

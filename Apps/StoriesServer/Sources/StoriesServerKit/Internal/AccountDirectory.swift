@@ -27,9 +27,13 @@ actor AccountDirectory {
     }
 
     static let usernameRule = "3 to 32 characters of a-z, 0-9, _ and -"
-    static let passwordRule = "at least 8 characters"
+    static let passwordRule = "8 to 128 characters"
+    static let displayNameRule = "at most 100 characters"
 
-    nonisolated static func validate(username: String, password: String) throws(RegistrationError) {
+    /// Lengths are counted in Unicode code points, as the spec's JSON Schema counts them.
+    nonisolated static func validate(
+        username: String, password: String, displayName: String? = nil
+    ) throws(RegistrationError) {
         let allowed = username.unicodeScalars.allSatisfy { scalar in
             switch scalar {
             case "a"..."z", "0"..."9", "_", "-": true
@@ -39,7 +43,12 @@ actor AccountDirectory {
         guard (3...32).contains(username.count), allowed else {
             throw .invalid("The username must be \(usernameRule).")
         }
-        guard password.count >= 8 else { throw .invalid("The password must be \(passwordRule).") }
+        guard (8...128).contains(password.unicodeScalars.count) else {
+            throw .invalid("The password must be \(passwordRule).")
+        }
+        guard (displayName?.unicodeScalars.count ?? 0) <= 100 else {
+            throw .invalid("The display name must be \(displayNameRule).")
+        }
     }
 
     func register(
@@ -48,7 +57,7 @@ actor AccountDirectory {
         displayName: String?,
         now: Date
     ) async throws(RegistrationError) -> Account {
-        try Self.validate(username: username, password: password)
+        try Self.validate(username: username, password: password, displayName: displayName)
         guard accounts[username] == nil else { throw .usernameTaken }
         let hash = await Self.hash(password, cost: passwordHashCost)
         // The hash ran off the actor: check again before claiming the name.

@@ -186,16 +186,20 @@ extension Components {
         public struct NewUser: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NewUser/username`.
             public var username: Swift.String
+            /// Counted in Unicode code points.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/password`.
             public var password: Swift.String
+            /// Counted in Unicode code points; an empty name means none.
+            ///
             /// - Remark: Generated from `#/components/schemas/NewUser/displayName`.
             public var displayName: Swift.String?
             /// Creates a new `NewUser`.
             ///
             /// - Parameters:
             ///   - username:
-            ///   - password:
-            ///   - displayName:
+            ///   - password: Counted in Unicode code points.
+            ///   - displayName: Counted in Unicode code points; an empty name means none.
             public init(
                 username: Swift.String,
                 password: Swift.String,

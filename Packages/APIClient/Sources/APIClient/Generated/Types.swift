@@ -80,8 +80,14 @@ extension APIProtocol {
     ///
     /// - Remark: HTTP `POST /oauth/revoke`.
     /// - Remark: Generated from `#/paths//oauth/revoke/post(revokeToken)`.
-    public func revokeToken(body: Operations.RevokeToken.Input.Body) async throws -> Operations.RevokeToken.Output {
-        try await revokeToken(Operations.RevokeToken.Input(body: body))
+    public func revokeToken(
+        headers: Operations.RevokeToken.Input.Headers = .init(),
+        body: Operations.RevokeToken.Input.Body
+    ) async throws -> Operations.RevokeToken.Output {
+        try await revokeToken(Operations.RevokeToken.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// Register a new account.
     ///
