@@ -42,6 +42,7 @@ public final class RecordingProxy: Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !stopped.withLock({ $0 }) {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
@@ -60,10 +61,15 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    /// Stops accepting; the accept loop ends when the listening socket is shut down.
+    /// Stops accepting; the accept loop ends when the listening socket is shut down. Only the first call acts:
+    /// closing a descriptor twice could close a file another test opened under the same number.
     public func stop() {
-        stopped.withLock { $0 = true }
+        let wasStopped = stopped.withLock { stopped -> Bool in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        // Wakes the accept loop, which closes the socket itself (see `FaultServer.stop()`).
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 }

@@ -129,7 +129,7 @@ public enum CompositionRoot {
             serverURL: context.server.url,
             configuration: configuration,
             transport: transport,
-            middlewares: [logging, tokenBounds, transportFailures]
+            middlewares: [logging, transportFailures, tokenBounds]
         )
         let session = SessionCoordinator(
             origin: origin,
@@ -148,7 +148,7 @@ public enum CompositionRoot {
             serverURL: context.server.url,
             configuration: configuration,
             transport: transport,
-            middlewares: [logging, AuthorizationMiddleware(session: session), apiBounds, transportFailures]
+            middlewares: [logging, AuthorizationMiddleware(session: session), transportFailures, apiBounds]
         )
         return Services(session: session, api: api, httpClient: nil, now: context.now)
     }

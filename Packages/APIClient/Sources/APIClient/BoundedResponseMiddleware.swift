@@ -8,7 +8,8 @@ import OpenAPIRuntime
 /// abandon a body that trickles one byte at a time. The body is read into memory up to the operation's limit and
 /// abandoned past it, before it is held in full: a `Content-Length` over the limit fails at once, an endless chunked
 /// body as soon as it crosses the limit. Install it next to the transport, inside every middleware that retries, so
-/// that each attempt gets its own deadline.
+/// that each attempt gets its own deadline, and inside `TransportFailureMiddleware`, which classifies what breaks
+/// while the body is read.
 public struct BoundedResponseMiddleware: ClientMiddleware {
     /// The bounds for one operation.
     public struct Limits: Sendable, Equatable {

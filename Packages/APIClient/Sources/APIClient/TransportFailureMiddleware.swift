@@ -4,8 +4,10 @@ import OpenAPIRuntime
 
 /// Turns every error the transport throws into a `NetworkFailure`.
 ///
-/// Install it last (innermost, next to the transport): whatever fails below it is the network, not the contract or
-/// the session, and the app can tell "retry later" from "sign in again" without knowing the transport's error types.
+/// Install it just outside `BoundedResponseMiddleware` (which reads the body, so a connection that breaks mid-body
+/// fails there): whatever fails below it is the network, not the contract or the session, and the app can tell
+/// "retry later" from "sign in again" without knowing the transport's error types. The bounds' own errors pass
+/// through unchanged.
 /// The transport's own errors are reduced to a case here because their text can embed anything a server sent.
 public struct TransportFailureMiddleware: ClientMiddleware {
     private let classify: @Sendable (any Error) -> NetworkFailure
@@ -25,15 +27,14 @@ public struct TransportFailureMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         do {
             return try await next(request, body, baseURL)
-        } catch let error as CancellationError {
-            throw error
-        } catch let error as NetworkFailure {
-            throw error
         } catch {
-            // The runtime wraps what the transport throws in `ClientError`; classify what is inside.
+            // The runtime wraps what the transport and inner middlewares throw in `ClientError`; look inside. The
+            // bounds' own errors and cancellation pass through unchanged.
             let cause = APIFailure.rootCause(of: error)
-            if cause is CancellationError { throw cause }
-            throw classify(cause)
+            switch cause {
+            case is CancellationError, is NetworkFailure, is ResponseTooLarge: throw cause
+            default: throw classify(cause)
+            }
         }
     }
 }

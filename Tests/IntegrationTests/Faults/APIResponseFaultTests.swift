@@ -1,0 +1,122 @@
+import Foundation
+import StoriesCLIKit
+import TestSupport
+import Testing
+
+/// Faults of the stories endpoint, with a fresh session.
+@Suite("Faults in API responses", .timeLimit(.minutes(1)))
+struct APIResponseFaultTests {
+    @Test(
+        "Statuses the operation does not document map to honest exit codes with one line",
+        arguments: [
+            (403, CLIExitCode.signInRequired), (500, .unreachable), (502, .unreachable), (503, .unreachable),
+            (429, .unreachable), (408, .unreachable), (404, .failure), (418, .failure),
+        ])
+    func undocumentedStatus(status: Int, expected: CLIExitCode) async throws {
+        let scenario = try FaultScenario { _ in
+            .json(#"{"title":"x","status":\#(status)}"#, status: status, headers: [("Retry-After", "7")])
+        }
+        let seeded = try await scenario.seedSession()
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == expected)
+        expectOneClearLine(outcome.error)
+        if expected == .unreachable, status != 408 { #expect(outcome.error.contains("7 seconds")) }
+        #expect(try await scenario.storedSession() == seeded)
+    }
+
+    @Test(
+        "A body that is not JSON, or JSON that is not a page, is exit 65",
+        arguments: ["<html>oops</html>", #"{"items":"nope"}"#, #"{"items":[{"id":1}]}"#, ""])
+    func malformedBody(body: String) async throws {
+        let scenario = try FaultScenario { _ in .json(body) }
+        try await scenario.seedSession()
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .malformedData)
+        expectOneClearLine(outcome.error)
+    }
+
+    @Test(
+        "A body that trickles or never comes is abandoned at the request deadline",
+        arguments: [FaultServer.Response.trickle(bytes: 100, interval: .milliseconds(300)), .hang])
+    func slowBody(response: FaultServer.Response) async throws {
+        let scenario = try FaultScenario { _ in response }
+        try await scenario.seedSession()
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .unreachable)
+        expectOneClearLine(outcome.error)
+        #expect(outcome.elapsed < FaultScenario.limits.requestDeadline + .seconds(2))
+    }
+
+    @Test("A connection closed mid-body is exit 69")
+    func closedMidBody() async throws {
+        let scenario = try FaultScenario { _ in .closeMidBody(promised: 1000, sent: 10) }
+        try await scenario.seedSession()
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .unreachable)
+        expectOneClearLine(outcome.error)
+    }
+
+    @Test("A refused connection is exit 69 without the networking library's words")
+    func connectionRefused() async throws {
+        let scenario = try FaultScenario { _ in .hang }
+        try await scenario.seedSession()
+        scenario.server.stop()
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .unreachable)
+        expectOneClearLine(outcome.error)
+        #expect(outcome.error.contains("refused"))
+    }
+
+    @Test("Hostile text in titles, authors and ids never reaches the terminal, in human output or in JSON")
+    func hostileText() async throws {
+        let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}Bell\u{07}back\u{08}\rCR\u{7F}\u{9B}31m\u{202E}evil"
+        for arguments in [[String](), ["--json"]] {
+            let scenario = try FaultScenario { _ in
+                .json(
+                    "{\"items\":[\(storyJSON(id: "1" + hostile, title: hostile, author: hostile))],\"nextCursor\":null}"
+                )
+            }
+            try await scenario.seedSession()
+            let outcome = await scenario.run(try ListCommand.parse(arguments))
+            #expect(outcome.status == .success, "\(outcome.error)")
+            #expect(
+                !outcome.standard.unicodeScalars.contains(where: isTerminalControl),
+                "\(outcome.standard.debugDescription)")
+            if arguments == ["--json"] {
+                let object = try JSONSerialization.jsonObject(with: Data(outcome.standard.utf8)) as? [String: Any]
+                let story = (object?["stories"] as? [[String: Any]])?.first
+                #expect(story?["title"] as? String == hostile)
+            }
+        }
+    }
+
+    @Test("A server URL with a trailing slash builds /v1/stories, not /v1//stories")
+    func trailingSlash() async throws {
+        let scenario = try FaultScenario { _ in .json(pageJSON(ids: ["1"], next: nil)) }
+        try await scenario.seedSession()
+        let outcome = await scenario.run(
+            try ListCommand.parse([]), serverURL: scenario.server.baseURL.absoluteString + "/")
+        #expect(outcome.status == .success, "\(outcome.error)")
+        #expect(scenario.server.requests.map(\.path) == ["/v1/stories"])
+    }
+}
+
+/// Bodies that would flood memory. Serialized, so the memory samples see only one flood at a time.
+@Suite("Faults that would flood memory", .serialized, .timeLimit(.minutes(1)))
+struct FloodFaultTests {
+    @Test(
+        "A 100 MB Content-Length or an endless chunked body is refused at the size limit without holding it",
+        arguments: [FaultServer.Response.hugeContentLength(bytes: 100 << 20), .endlessChunked])
+    func hugeBody(response: FaultServer.Response) async throws {
+        let scenario = try FaultScenario { _ in response }
+        try await scenario.seedSession()
+        let sampler = ResidentMemorySampler()
+        let outcome = await sampler.measure { await scenario.run(try! ListCommand.parse([])) }
+        #expect(outcome.status == .malformedData)
+        expectOneClearLine(outcome.error)
+        #expect(outcome.error.contains("256 KiB"))
+        #expect(outcome.elapsed < .seconds(5))
+        let growth = try #require(sampler.peakGrowth, "resident memory could not be read from /proc/self/status")
+        #expect(growth < 64 << 20, "resident memory grew by \(growth >> 20) MiB")
+    }
+}
