@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import StoriesServerKit
 
 @main
@@ -59,6 +60,16 @@ struct StoriesServerCommand: AsyncParsableCommand {
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in
             logger.notice("Listening on \(url.absoluteString)")
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            // The networking library's own text ("bind(descriptor:ptr:bytes:) … errno: 98") names neither the port
+            // nor what to do.
+            FileHandle.standardError.write(
+                Data(
+                    "error: Port \(port) on \(host) is already in use. Stop the other server, or pick another port with --port (0 picks a free one).\n"
+                        .utf8))
+            throw ExitCode(69)
+        }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `stories-server` as a person starts it.
+@Suite("stories-server start-up", .serialized, .timeLimit(.minutes(1)))
+struct ServerStartupTests {
+    @Test("A busy port is one line naming the port and what to do, exit 69, not the networking library's text")
+    func busyPort() async throws {
+        let binary = try BuildProducts.executable(named: "stories-server")
+        let first = Process()
+        first.executableURL = binary
+        first.arguments = ["--port", "0", "--stories", "1"]
+        let log = OutputCollector()
+        first.standardOutput = log.pipe
+        first.standardError = log.pipe
+        try first.run()
+        defer {
+            first.terminate()
+            first.waitUntilExit()
+        }
+        await log.waitFor("Listening on ")
+        let url = try #require(
+            log.text.split(separator: "\n").first { $0.contains("Listening on ") }?.split(separator: " ").last
+                .flatMap { URL(string: String($0)) })
+        let port = try #require(url.port)
+        let second = try await ChildProcess.run(binary, ["--port", "\(port)"])
+        #expect(second.status == 69)
+        #expect(
+            second.standardError
+                == "error: Port \(port) on 127.0.0.1 is already in use. Stop the other server, or pick another port with --port (0 picks a free one).\n"
+        )
+    }
+}
