@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
+        // MARK: shared by both executables
+        .target(name: "StoriesVersion", path: "Apps/StoriesVersion"),
+
         // MARK: stories-cli
         .target(
             name: "StoriesCLIKit",
@@ -49,6 +52,7 @@ let package = Package(
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                "StoriesVersion",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
         ),
@@ -79,6 +83,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                "StoriesVersion",
             ],
             path: "Apps/StoriesServer/Sources/StoriesServer"
         ),

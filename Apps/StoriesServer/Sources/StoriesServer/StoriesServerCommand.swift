@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import StoriesServerKit
+import StoriesVersion
 
 @main
 struct StoriesServerCommand: AsyncParsableCommand {
@@ -13,9 +14,11 @@ struct StoriesServerCommand: AsyncParsableCommand {
         discussion: """
             Serves every operation of openapi/openapi.yaml under /v1. Sign in as \
             \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword).
-            Prints "Listening on <base URL>" once ready, and one line per token request \
-            (grant_type=… outcome=…), never a token.
-            """
+            Prints "Listening on <base URL>" once ready (a plain line scripts can match), then one line per \
+            request (method, path, status, duration) and one per token request (grant_type=… outcome=…); never a \
+            token. Exit codes: 0 stopped, 64 usage, 69 the port is in use.
+            """,
+        version: StoriesVersion.current
     )
 
     @Option(help: "The address to listen on. Keep it on loopback unless you know why not.")
@@ -46,7 +49,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = {
-            var logger = Logger(label: "stories-server") { label in StreamLogHandler.standardOutput(label: label) }
+            var logger = Logger(label: "stories-server") { _ in PlainLineLogHandler() }
             logger.logLevel = .info
             return logger
         }()

@@ -34,6 +34,7 @@ public func buildApplication(
         logger: logger
     )
     let router = Router()
+    router.add(middleware: AccessLogMiddleware(logger: logger))
     router.add(
         middleware: MethodNotAllowedMiddleware(
             basePath: ServerConfiguration.basePath, allowedMethods: StoriesBackend.methodsByPath))
@@ -46,6 +47,9 @@ public func buildApplication(
         ]
     )
     let host = configuration.host
+    // The framework's own start-up line would duplicate "Listening on"; our lines (requests, tokens) stay at info.
+    var frameworkLogger = logger
+    frameworkLogger.logLevel = max(logger.logLevel, .notice)
     return Application(
         router: router,
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "stories-server"),
@@ -56,7 +60,7 @@ public func buildApplication(
                 await onReady(url)
             }
         },
-        logger: logger
+        logger: frameworkLogger
     )
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StoriesVersion
 
 /// `stories-cli`: the terminal front of Stories.
 public struct StoriesCommand: AsyncParsableCommand {
@@ -6,7 +7,7 @@ public struct StoriesCommand: AsyncParsableCommand {
         commandName: "stories-cli",
         abstract: "Read Stories from the terminal.",
         discussion: """
-            Start a local server with `swift run stories-server`, then:
+            Start a local server with `stories-server` (in a checkout: `swift run stories-server`), then:
               stories-cli login --server local --username demo
               stories-cli list --server local
               stories-cli whoami --server local
@@ -14,7 +15,7 @@ public struct StoriesCommand: AsyncParsableCommand {
 
             \(CLIExitCode.helpText)
             """,
-        version: "0.1.0",
+        version: StoriesVersion.current,
         subcommands: [
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
             LogoutCommand.self, StatusCommand.self, TokenCommand.self, ServersCommand.self,
