@@ -18,7 +18,7 @@ public struct StoriesCommand: AsyncParsableCommand {
         version: StoriesVersion.current,
         subcommands: [
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
-            LogoutCommand.self, StatusCommand.self, TokenCommand.self, ServersCommand.self,
+            LogoutCommand.self, StatusCommand.self, TokenCommand.self, UseCommand.self, ServersCommand.self,
         ]
     )
 

@@ -46,7 +46,8 @@ public struct CommandContext: Sendable {
         let server = try ResolvedServer.resolve(
             serverOption: options.server,
             serverURLOption: options.serverURL,
-            environment: environment
+            environment: environment,
+            configuration: try CLIConfiguration.load(environment: environment)
         )
         var logger = Logger(label: "stories-cli") { _ in OutputLogHandler(output: output) }
         logger.logLevel = options.verbose ? .info : .critical

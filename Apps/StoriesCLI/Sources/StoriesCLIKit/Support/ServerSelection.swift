@@ -50,11 +50,13 @@ public struct ResolvedServer: Sendable, Equatable {
         return ResolvedServer(name: name, url: url)
     }
 
-    /// Resolves `--server`/`--server-url`, then `STORIES_SERVER`/`STORIES_SERVER_URL`, then production.
+    /// Resolves `--server`/`--server-url`, then `STORIES_SERVER`/`STORIES_SERVER_URL`, then the settings file's
+    /// default server, then production.
     public static func resolve(
         serverOption: ServerName?,
         serverURLOption: String?,
-        environment: [String: String]
+        environment: [String: String],
+        configuration: CLIConfiguration = CLIConfiguration()
     ) throws(CommandFailure) -> ResolvedServer {
         if serverOption != nil, serverURLOption != nil {
             throw .usage("Use either --server or --server-url, not both.")
@@ -74,7 +76,20 @@ public struct ResolvedServer: Sendable, Equatable {
             }
             return try named(name)
         }
+        if let configured = configuration.defaultServer {
+            return try parse(configured, source: "the default server in the settings file")
+        }
         return try named(.production)
+    }
+
+    /// A server name or a base URL, as `stories-cli use` takes it.
+    static func parse(_ text: String, source: String) throws(CommandFailure) -> ResolvedServer {
+        if let name = ServerName(rawValue: text) { return try named(name) }
+        guard text.contains("://") else {
+            let names = ServerName.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .usage("\(source) must be one of \(names), or a URL like https://api.example.com/v1.")
+        }
+        return try custom(text, source: source)
     }
 
     private static func named(_ name: ServerName) throws(CommandFailure) -> ResolvedServer {
