@@ -33,7 +33,7 @@ struct CompositionRootWiringTests {
     static func services(transport: some ClientTransport) async throws -> CompositionRoot.Services {
         let server = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
         let store = InMemoryCredentialsStore()
-        _ = try await store.replace(
+        _ = await store.replace(
             with: Credential(
                 origin: try ServerOrigin(server.url), account: "demo", accessToken: Secret("access-fixture"),
                 refreshToken: Secret("refresh-fixture"), expiresAt: nil, issuedAt: Date()))

@@ -31,10 +31,9 @@ struct FaultScenario {
     /// Stores a session for the fault server; an expired one makes the next command refresh first.
     @discardableResult
     func seedSession(expired: Bool = false) async throws -> Credential {
-        _ = try await SQLiteCredentialsStore(path: credentialsPath)
         let store = try SQLiteCredentialsStore(path: credentialsPath)
         let now = Date()
-        try await store.replace(
+        _ = try await store.replace(
             with: Credential(
                 origin: try ServerOrigin(server.baseURL), account: "demo", accessToken: Secret("fault-access-1"),
                 refreshToken: Secret("fault-refresh-1"),
