@@ -35,11 +35,7 @@ public struct UserInput: Sendable {
         UserInput(
             isInteractive: isatty(STDIN_FILENO) == 1,
             readLine: { Swift.readLine(strippingNewline: true) },
-            readSecret: { prompt in
-                // getpass(3) reads from /dev/tty with echo off and restores the terminal afterwards.
-                guard let line = getpass(prompt) else { return nil }
-                return String(cString: line)
-            },
+            readSecret: { prompt in SecretPrompt.read(prompt: prompt) },
             readVisible: { prompt in
                 FileHandle.standardError.write(Data(prompt.utf8))
                 return Swift.readLine(strippingNewline: true)
