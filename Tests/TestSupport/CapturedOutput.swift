@@ -6,8 +6,12 @@ import Synchronization
 public final class CapturedOutput: OutputWriting {
     private let buffers = Mutex((standard: "", error: ""))
     public let usesColor = false
+    public let lineWidth: Int?
 
-    public init() {}
+    /// - Parameter lineWidth: the terminal width to pretend; `nil` (the default) behaves like a pipe.
+    public init(lineWidth: Int? = nil) {
+        self.lineWidth = lineWidth
+    }
 
     public var standard: String { buffers.withLock { $0.standard } }
     public var error: String { buffers.withLock { $0.error } }

@@ -15,7 +15,8 @@ struct HumanStoryListWriter: StoryListWriting {
     mutating func write(_ page: StoryPage) throws {
         guard !page.stories.isEmpty else { return }
         let rows = page.stories.map(formatter.row(for:))
-        try output.write(StoryListRenderer.render(rows, startingAt: written + 1, color: output.usesColor))
+        try output.write(
+            StoryListRenderer.render(rows, startingAt: written + 1, color: output.usesColor, width: output.lineWidth))
         written += rows.count
     }
 

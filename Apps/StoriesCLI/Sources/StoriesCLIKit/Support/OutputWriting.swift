@@ -10,6 +10,8 @@ import Foundation
 public protocol OutputWriting: Sendable {
     /// Whether standard output is a terminal: human layout and, unless `NO_COLOR` is set, colour.
     var usesColor: Bool { get }
+    /// The terminal's width in columns, to fit lines to; `nil` when standard output is not a terminal (full lines).
+    var lineWidth: Int? { get }
     /// Writes `text` to standard output. Throws when the output cannot take it: the reader went away, or the disk
     /// is full.
     func write(_ text: String) throws(StandardOutputError)
@@ -22,10 +24,21 @@ public protocol OutputWriting: Sendable {
 /// becomes an error the command reports, not a trap in the I/O library.
 struct StandardOutput: OutputWriting {
     let usesColor: Bool
+    let lineWidth: Int?
 
     init(environment: [String: String]) {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        usesColor = isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb"
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        usesColor = isTerminal && !noColor && environment["TERM"] != "dumb"
+        lineWidth = isTerminal ? Self.terminalWidth(environment: environment) : nil
+    }
+
+    /// `COLUMNS` when set (as shells and `tmux` export it), else what the terminal reports, else 80.
+    private static func terminalWidth(environment: [String: String]) -> Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 
     func write(_ text: String) throws(StandardOutputError) {
