@@ -13,15 +13,16 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .success: "success"
         case .failure: "anything else"
         case .usage: "usage error (bad option, argument or environment value)"
-        case .malformedData: "the server sent data that does not match the API"
-        case .unreachable: "the server cannot be reached"
-        case .ioError: "the credentials store is unreadable, unwritable or damaged, or standard output is full"
-        case .signInRequired: "not signed in, wrong password, or session expired: run `stories-cli login`"
+        case .malformedData: "the server sent data that does not match the API, is too large, or never ends"
+        case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
+        case .ioError: "the credentials store cannot be used, or standard output is full"
+        case .signInRequired: "not signed in, wrong password, session expired (run `stories-cli login`), or HTTP 403"
         }
     }
 
     /// The table shown in `--help`.
     static var helpText: String {
         "Exit codes:\n" + allCases.map { "  \($0.rawValue)\t\($0.meaning)" }.joined(separator: "\n")
+            + "\n  130, 143, 129\tinterrupted (Ctrl-C, SIGTERM, SIGHUP) at a password prompt"
     }
 }
