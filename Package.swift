@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
@@ -66,6 +67,7 @@ let package = Package(
         .target(
             name: "StoriesServerKit",
             dependencies: [
+                .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -117,6 +119,7 @@ let package = Package(
             dependencies: [
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
+                .product(name: "RFC3339", package: "APIClient"),
             ],
             path: "Tests/APIClientTests"
         ),
@@ -182,6 +185,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "RFC3339", package: "APIClient"),
             ],
             path: "Tests/StoriesServerTests"
         ),

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
+        .library(name: "RFC3339", targets: ["RFC3339"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -43,6 +44,11 @@ let package = Package(
                 "Authorization",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // The one date transcoder for the generated client and the reference server: lock-free, strict RFC 3339.
+        .target(
+            name: "RFC3339",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
         ),
         // `MockAPI` and typed fixtures for tests of anything built on `APIProtocol`.
         .target(

@@ -1,5 +1,5 @@
-import APIClient
 import Foundation
+import RFC3339
 import Testing
 
 @Suite("RFC 3339 date transcoder")

@@ -10,6 +10,7 @@ import OnboardingDomain
 import OnboardingPresentation
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
+import RFC3339
 import StoriesData
 import StoriesDomain
 import StoriesPresentation

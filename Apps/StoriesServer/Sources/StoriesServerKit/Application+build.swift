@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
+import RFC3339
 
 /// Builds the reference server: demo account, demo stories, every operation of the spec under `/v1`.
 ///
@@ -41,6 +42,8 @@ public func buildApplication(
     try backend.registerHandlers(
         on: router,
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
+        // The client's transcoder: no global lock while encoding pages, and the same RFC 3339 forms both ways.
+        configuration: Configuration(dateTranscoder: RFC3339DateTranscoder()),
         middlewares: [
             RequestRejectionMiddleware(),
             BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs),
