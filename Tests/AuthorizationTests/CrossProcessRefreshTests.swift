@@ -93,7 +93,7 @@ struct CrossProcessRefreshTests {
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    @Test("A process killed while holding the lock does not block the next one for more than about a second")
+    @Test("A process killed while holding the lock releases it: the next one gets it long before its own wait runs out")
     func lockIsReleasedWhenHolderDies() async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let holder = Process()
@@ -127,7 +127,9 @@ struct CrossProcessRefreshTests {
         let killedAt = ContinuousClock.now
         let acquiredAt = try await waiter.value
         holder.waitUntilExit()
-        #expect(acquiredAt - killedAt < .seconds(1))
+        // The waiter getting the lock at all proves the release (otherwise it throws after 10 s); the bound only
+        // says "at once", with room for a loaded machine reaping the killed process.
+        #expect(acquiredAt - killedAt < .seconds(5))
     }
 
     @Test("Waiting for a lock that is never released ends with a clear error")

@@ -13,26 +13,14 @@ struct MultiProcessSessionTests {
     @Test("Every command succeeds across token expiries, with one refresh per expiry and no refresh-token reuse")
     func sharedSessionSurvivesExpiries() async throws {
         let cli = try BuildProducts.executable(named: "stories-cli")
-        let serverBinary = try BuildProducts.executable(named: "stories-server")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("multi-\(UUID().uuidString)")
         let environment = ["STORIES_CREDENTIALS_DB": directory.appendingPathComponent("credentials.sqlite").path]
 
-        let server = Process()
-        server.executableURL = serverBinary
-        server.arguments = ["--port", "0", "--access-token-ttl", "\(Int(Self.accessTokenLifetime))", "--stories", "40"]
-        let serverLog = OutputCollector()
-        server.standardOutput = serverLog.pipe
-        server.standardError = serverLog.pipe
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        await serverLog.waitFor("Listening on ")
-        let url = try #require(
-            serverLog.text.split(separator: "\n").first { $0.contains("Listening on ") }?
-                .split(separator: " ").last.map(String.init)
-        )
+        let server = try await ServerProcess.start([
+            "--access-token-ttl", "\(Int(Self.accessTokenLifetime))", "--stories", "40",
+        ])
+        defer { server.stop() }
+        let url = server.baseURL.absoluteString
         let serverArguments = ["--server-url", url]
 
         let login = try await ChildProcess.run(
@@ -70,7 +58,7 @@ struct MultiProcessSessionTests {
         }
         let elapsed = Date().timeIntervalSince(signedInAt)
 
-        let log = serverLog.text
+        let log = server.output.text
         let refreshes = log.components(separatedBy: "grant_type=refresh_token outcome=issued").count - 1
         let refusals = log.components(separatedBy: "grant_type=refresh_token outcome=invalid_grant").count - 1
         // At most one refresh per access-token lifetime that elapsed, at least one per expiry the rounds crossed.

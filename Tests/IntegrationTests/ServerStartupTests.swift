@@ -7,23 +7,10 @@ import Testing
 struct ServerStartupTests {
     @Test("A busy port is one line naming the port and what to do, exit 69, not the networking library's text")
     func busyPort() async throws {
+        let first = try await ServerProcess.start(["--stories", "1"])
+        defer { first.stop() }
+        let port = try #require(first.baseURL.port)
         let binary = try BuildProducts.executable(named: "stories-server")
-        let first = Process()
-        first.executableURL = binary
-        first.arguments = ["--port", "0", "--stories", "1"]
-        let log = OutputCollector()
-        first.standardOutput = log.pipe
-        first.standardError = log.pipe
-        try first.run()
-        defer {
-            first.terminate()
-            first.waitUntilExit()
-        }
-        await log.waitFor("Listening on ")
-        let url = try #require(
-            log.text.split(separator: "\n").first { $0.contains("Listening on ") }?.split(separator: " ").last
-                .flatMap { URL(string: String($0)) })
-        let port = try #require(url.port)
         let second = try await ChildProcess.run(binary, ["--port", "\(port)"])
         #expect(second.status == 69)
         #expect(

@@ -72,11 +72,9 @@ enum FailureMessages {
         case .rejected(let reason):
             CommandFailure(sentence("\(server.name) refused the request: \(serverText(reason))"), exitStatus: .failure)
         case .unavailable(let retryAfter, let cause):
-            detailed(cause.error, server: server, fallback: unavailable(server, status: nil, retryAfter: retryAfter))
-        case .unreachable(let cause):
-            detailed(cause.error, server: server, fallback: unreachable(server, .other))
-        case .malformedResponse(let cause):
-            detailed(cause.error, server: server, fallback: malformed(server))
+            failure(for: .unavailable(retryAfter, cause.error), server: server)
+        case .unreachable(let cause): failure(for: .unreachable(cause.error), server: server)
+        case .malformedResponse(let cause): failure(for: .malformed(cause.error), server: server)
         case .endlessListing(.repeatedCursor):
             CommandFailure(
                 "\(server.name) returned a page cursor it had returned before; stopped instead of fetching the same pages again.",
@@ -85,12 +83,8 @@ enum FailureMessages {
             CommandFailure(
                 "\(server.name) was still returning pages after \(pages), the most `list --all` follows; stopped there.",
                 exitStatus: .malformedData)
-        case .credentialsUnavailable(let cause):
-            detailed(
-                cause.error, server: server,
-                fallback: CommandFailure("The credentials store cannot be used.", exitStatus: .ioError))
-        case .unexpected(let cause):
-            detailed(cause.error, server: server, fallback: unexpected(server))
+        case .credentialsUnavailable(let cause): failure(for: .credentialsUnavailable(cause.error), server: server)
+        case .unexpected(let cause): failure(for: .unexpected(cause.error), server: server)
         }
     }
 
@@ -106,17 +100,35 @@ enum FailureMessages {
         case .sessionExpired: sessionExpired(server)
         case .forbidden: forbidden(server)
         case .unavailable(let retryAfter, let cause):
-            detailed(cause.error, server: server, fallback: unavailable(server, status: nil, retryAfter: retryAfter))
-        case .unreachable(let cause):
-            detailed(cause.error, server: server, fallback: unreachable(server, .other))
-        case .malformedResponse(let cause):
-            detailed(cause.error, server: server, fallback: malformed(server))
+            failure(for: .unavailable(retryAfter, cause.error), server: server)
+        case .unreachable(let cause): failure(for: .unreachable(cause.error), server: server)
+        case .malformedResponse(let cause): failure(for: .malformed(cause.error), server: server)
+        case .credentialsUnavailable(let cause): failure(for: .credentialsUnavailable(cause.error), server: server)
+        case .unexpected(let cause): failure(for: .unexpected(cause.error), server: server)
+        }
+    }
+
+    /// The failure classes both feature domains share, with the error below them.
+    private enum SharedFailure {
+        case unavailable(Duration?, any Error)
+        case unreachable(any Error)
+        case malformed(any Error)
+        case credentialsUnavailable(any Error)
+        case unexpected(any Error)
+    }
+
+    /// The cause's own sentence when this module knows its type, else the class's.
+    private static func failure(for shared: SharedFailure, server: ServerWording) -> CommandFailure {
+        switch shared {
+        case .unavailable(let retryAfter, let cause):
+            detailed(cause, server: server, fallback: unavailable(server, status: nil, retryAfter: retryAfter))
+        case .unreachable(let cause): detailed(cause, server: server, fallback: unreachable(server, .other))
+        case .malformed(let cause): detailed(cause, server: server, fallback: malformed(server))
         case .credentialsUnavailable(let cause):
             detailed(
-                cause.error, server: server,
+                cause, server: server,
                 fallback: CommandFailure("The credentials store cannot be used.", exitStatus: .ioError))
-        case .unexpected(let cause):
-            detailed(cause.error, server: server, fallback: unexpected(server))
+        case .unexpected(let cause): detailed(cause, server: server, fallback: unexpected(server))
         }
     }
 
