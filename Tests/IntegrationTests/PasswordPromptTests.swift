@@ -33,7 +33,9 @@ struct PasswordPromptTests {
         while status is None and time.time() < deadline:
             finished, code = os.waitpid(pid, os.WNOHANG)
             if finished:
+                # Killed by signal N reads as 128 + N, as a shell reports it.
                 status = os.waitstatus_to_exitcode(code)
+                status = status if status >= 0 else 128 - status
             else:
                 time.sleep(0.05)
         if status is None:
@@ -45,7 +47,7 @@ struct PasswordPromptTests {
         """
 
     @Test(
-        "Ctrl-C, SIGTERM and SIGHUP at the prompt exit 130, 143 and 129 and leave echo on",
+        "Ctrl-C, SIGTERM and SIGHUP at the prompt end it with status 130, 143 and 129 and leave echo on",
         arguments: [("interrupt", 130), ("terminate", 143), ("hangup", 129)])
     func signalAtPrompt(how: String, expectedExit: Int) async throws {
         let cli = try BuildProducts.executable(named: "stories-cli")

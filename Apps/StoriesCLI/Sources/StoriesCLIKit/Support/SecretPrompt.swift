@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -12,9 +11,9 @@ import Foundation
 ///
 /// `getpass(3)` blocks the interrupt key while it reads, so Ctrl-C was swallowed and the next Enter sent what was
 /// typed; and a process killed at the prompt left the terminal without echo. Here echo alone is switched off (the
-/// interrupt key keeps working), and SIGINT, SIGTERM and SIGHUP are caught on a dispatch queue for the duration of
-/// the prompt: the handler restores the terminal's settings, ends the line, and exits 130, 143 or 129 as the
-/// signal's default action would report.
+/// interrupt key keeps working), and while the prompt is open SIGINT, SIGTERM and SIGHUP run a handler that restores
+/// the terminal's settings, ends the line, and re-raises the signal, so the process ends as the signal's default
+/// action ends it (the shell reports 130, 143 or 129).
 enum SecretPrompt {
     static let cancellingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -28,28 +27,28 @@ enum SecretPrompt {
         silent.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK)
         silent.c_lflag |= tcflag_t(ECHONL | ISIG | ICANON)
 
-        let saved = original
-        let handlers = cancellingSignals.map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                var restore = saved
-                _ = tcsetattr(terminal, TCSANOW, &restore)
-                _ = write(terminal, "\n", 1)
-                exit(128 + number)
-            }
-            source.resume()
-            return source
+        // Installed synchronously, before echo goes off and before the prompt appears: a signal can arrive at any
+        // moment after the person sees the prompt.
+        promptTerminal = PromptTerminal(descriptor: terminal, settings: original)
+        var previous: [sigaction] = Array(repeating: sigaction(), count: cancellingSignals.count)
+        for (index, number) in cancellingSignals.enumerated() {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
+            #else
+                action.__sigaction_u.__sa_handler = restoreTerminalAndReraise
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, &previous[index])
         }
         defer {
-            for handler in handlers { handler.cancel() }
-            for number in cancellingSignals { signal(number, SIG_DFL) }
+            for (index, number) in cancellingSignals.enumerated() { sigaction(number, &previous[index], nil) }
+            promptTerminal = nil
         }
 
-        // Echo goes off before the prompt appears, so nothing typed after it is ever shown.
         guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { return nil }
         defer {
-            var restore = saved
+            var restore = original
             _ = tcsetattr(terminal, TCSANOW, &restore)
         }
         _ = prompt.withCString { write(terminal, $0, strlen($0)) }
@@ -65,6 +64,28 @@ enum SecretPrompt {
         }
         return String(decoding: line, as: UTF8.self)
     }
+}
+
+/// The terminal a signal handler must restore. A signal handler cannot capture context, so this one value is
+/// process-wide: it is set only while a prompt is open, before the handlers are installed, and cleared after they
+/// are removed; the handler only reads it. The CLI opens one prompt at a time, on one thread.
+private struct PromptTerminal {
+    let descriptor: Int32
+    let settings: termios
+}
+
+nonisolated(unsafe) private var promptTerminal: PromptTerminal?
+
+/// Restores the terminal, ends the line, and lets the signal end the process as it would have. Uses only
+/// async-signal-safe calls (`tcsetattr`, `write`, `signal`, `raise`).
+private func restoreTerminalAndReraise(_ number: Int32) {
+    if let terminal = promptTerminal {
+        var settings = terminal.settings
+        _ = tcsetattr(terminal.descriptor, TCSANOW, &settings)
+        _ = write(terminal.descriptor, "\n", 1)
+    }
+    signal(number, SIG_DFL)
+    raise(number)
 }
 
 /// `read(2)`, named so that it cannot be confused with `SecretPrompt.read(prompt:)`.
