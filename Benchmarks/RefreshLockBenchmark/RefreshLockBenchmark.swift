@@ -3,7 +3,7 @@ import CredentialsStore
 import Foundation
 import GRDB
 
-/// Measures the two cross-process refresh locks that requirement E5 allows, on this machine:
+/// Measures the two cross-process refresh locks considered for the refresh protocol, on this machine:
 ///
 /// 1. the cost of an uncontended lock/unlock;
 /// 2. how soon a waiter gets the lock after another process releases it (hand-off latency);

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// A session is only ever sent to the origin that issued it — not to another server selected later, and not to
-/// wherever a redirect points (requirement F1), through the real AsyncHTTPClient transport.
+/// wherever a redirect points, through the real AsyncHTTPClient transport.
 @Suite("Origin binding through the real transport", .serialized)
 struct OriginBindingTests {
     let credentialsPath = FileManager.default.temporaryDirectory

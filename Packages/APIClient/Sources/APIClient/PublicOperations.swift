@@ -1,7 +1,7 @@
 /// The operations that the spec marks `security: []`.
 ///
 /// The generator drops `security` from what it emits, so the list lives here and a test compares it with
-/// `openapi/openapi.yaml` (requirement D8). Authorisation must never attach a token to these.
+/// `openapi/openapi.yaml`. Authorisation must never attach a token to these.
 public enum PublicOperations {
     public static let operationIDs: Set<String> = [
         Operations.GetHealth.id,

@@ -1,5 +1,5 @@
 /// Makes text that came from outside safe to show: no control or ANSI characters, no token-shaped values, bounded
-/// length (requirement C4). Use it on anything a server or a transport wrote before it reaches a message or a log.
+/// length. Use it on anything a server or a transport wrote before it reaches a message or a log.
 public enum Redaction {
     /// Runs of token alphabet at least this long that mix digits or letter cases are treated as secrets. Words,
     /// hosts and error codes (`unsupported_grant_type`) are not; opaque tokens (≥ 128 bits, base64 or hex) are.

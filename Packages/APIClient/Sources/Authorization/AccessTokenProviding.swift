@@ -13,7 +13,7 @@ public protocol AccessTokenProviding: Sendable {
     func authorizationAfterRejection(of rejected: BearerAuthorization) async throws -> BearerAuthorization?
 }
 
-/// An access token together with the credential generation it came from (requirement E6).
+/// An access token together with the credential generation it came from.
 public struct BearerAuthorization: Sendable, Equatable {
     public var accessToken: Secret
     public var generation: Int64

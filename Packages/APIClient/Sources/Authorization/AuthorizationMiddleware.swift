@@ -6,7 +6,7 @@ import OpenAPIRuntime
 /// Attaches `Authorization: Bearer …` to every non-public operation whose base URL is the session's origin, and on a
 /// 401 that blames the token asks the session for a better one and retries once.
 public struct AuthorizationMiddleware: ClientMiddleware {
-    /// Bodies up to this size are buffered so that a request can be replayed after a 401 (D7).
+    /// Bodies up to this size are buffered so that a request can be replayed after a 401.
     public static let defaultReplayLimit = 1 << 20
 
     private let session: any AccessTokenProviding

@@ -7,7 +7,7 @@ public struct Credential: Sendable, Equatable {
     /// The username the session belongs to.
     public var account: String
     public var accessToken: Secret
-    /// Kept when a refresh response carries none (RFC 6749 §6, requirement B2).
+    /// Kept when a refresh response carries none (RFC 6749 §6).
     public var refreshToken: Secret?
     public var tokenType: String
     public var scope: String?
@@ -15,7 +15,7 @@ public struct Credential: Sendable, Equatable {
     public var expiresAt: Date?
     /// When the request that issued the access token was sent.
     public var issuedAt: Date
-    /// Bumped by every write; compare-and-swap on it keeps concurrent writers honest (requirement E6).
+    /// Bumped by every write; compare-and-swap on it keeps concurrent writers honest.
     public var generation: Int64
     /// The server refused the refresh token (`invalid_grant`): only a new sign-in helps. Kept rather than deleted so
     /// that messages can still say whose session ended and where.
@@ -46,7 +46,7 @@ public struct Credential: Sendable, Equatable {
     }
 
     /// The same session with the tokens of `grant`. A grant without a refresh token keeps the current one
-    /// (RFC 6749 §6, requirement B2).
+    /// (RFC 6749 §6).
     public func applying(_ grant: TokenGrant) -> Credential {
         var next = self
         next.accessToken = grant.accessToken

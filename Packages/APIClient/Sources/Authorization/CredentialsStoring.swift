@@ -19,7 +19,7 @@ public protocol CredentialsStoring: Sendable {
     func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential
 
     /// Throws if the store cannot be written right now (read-only file or directory, full disk), without changing
-    /// anything. Checked before a refresh token is spent, so a rotation is never lost (requirement E3).
+    /// anything. Checked before a refresh token is spent, so a rotation is never lost.
     func verifyWritable() async throws(CredentialsStoreError)
 
     /// Removes the session for `origin`; returns whether there was one.

@@ -1,5 +1,5 @@
 /// A lock shared by every process of the user that uses the same credentials, held across
-/// "re-read → refresh → durable write" (requirement E1).
+/// "re-read → refresh → durable write".
 public protocol CrossProcessLock: Sendable {
     /// Runs `body` while holding the lock. Waits at most the lock's timeout, then throws
     /// `AuthorizationError.lockTimeout`.

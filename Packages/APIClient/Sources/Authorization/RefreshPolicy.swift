@@ -7,7 +7,7 @@ public struct RefreshPolicy: Sendable {
     /// For short lifetimes the leeway shrinks to this fraction of the lifetime, so that a token issued a moment ago
     /// is never refreshed proactively, even with a 2 s lifetime.
     public var leewayFraction: Double
-    /// At most this many refreshes per `window`; more means the server keeps rejecting fresh tokens (D6).
+    /// At most this many refreshes per `window`; more means the server keeps rejecting fresh tokens.
     public var maximumRefreshes: Int
     public var window: Duration
 

@@ -4,7 +4,7 @@ import Logging
 import OpenAPIRuntime
 
 /// Logs one line per request: method, path, status and duration. Header values that carry secrets are redacted and
-/// bodies are never logged, so `--verbose` output is safe to paste into a bug report (requirement F3).
+/// bodies are never logged, so `--verbose` output is safe to paste into a bug report.
 public struct RequestLoggingMiddleware: ClientMiddleware {
     private let logger: Logger
     private let clock: ContinuousClock

@@ -1,5 +1,5 @@
 /// A token or password. It prints as `<redacted>` everywhere (`description`, `debugDescription`, `dump`, string
-/// interpolation), so a value can only leave through `unredacted`, which is easy to grep for (requirement F3).
+/// interpolation), so a value can only leave through `unredacted`, which is easy to grep for.
 public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The secret itself. Read it only to put it on the wire or into the credentials store.
     public let unredacted: String
@@ -13,7 +13,7 @@ public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     public var customMirror: Mirror { Mirror(self, children: [:]) }
 
     /// Whether the value is a syntactically valid RFC 6750 §2.1 `b64token`, so it can go into an `Authorization`
-    /// header without a transport echoing it back in an error (requirement B3).
+    /// header without a transport echoing it back in an error.
     public var isValidBearerToken: Bool {
         let body = unredacted.prefix { $0 != "=" }
         let padding = unredacted.dropFirst(body.count)

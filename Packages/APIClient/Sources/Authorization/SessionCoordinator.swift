@@ -4,12 +4,12 @@ import Foundation
 /// refresh, and the cross-process protocol that keeps several processes from spending the same refresh token.
 ///
 /// - The hot path (`currentAuthorization` with a fresh cached token) touches neither SQLite nor the lock.
-/// - A refresh is one stored, unstructured `Task` that every caller awaits: N concurrent callers cause one refresh
-///   (D4), a caller arriving during the refresh cannot start a second one despite actor reentrancy, and cancelling
-///   the request that started it does not cancel it (D5).
+/// - A refresh is one stored, unstructured `Task` that every caller awaits: N concurrent callers cause one refresh,
+///   a caller arriving during the refresh cannot start a second one despite actor reentrancy, and cancelling the
+///   request that started it does not cancel it.
 /// - The refresh runs inside `CrossProcessLock`: re-read the store, adopt another process's result if there is one,
-///   check the store is writable, spend the refresh token, write the new pair durably with compare-and-swap, unlock
-///   (E1–E6).
+///   check the store is writable, spend the refresh token, write the new pair durably with compare-and-swap,
+///   unlock. Two processes refreshing with the same token would look like theft to a server that detects reuse.
 public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     public nonisolated let origin: ServerOrigin
     /// Refreshes, failures and sign-outs, as they happen. One consumer.
@@ -111,7 +111,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         if let cached, cached.generation > rejected.generation, !cached.isSignInRequired {
             return Self.authorization(cached)
         }
-        // Another process may have refreshed since this one loaded its cache (E6).
+        // Another process may have refreshed since this one loaded its cache.
         guard let stored = try await store.credential(for: origin) else {
             throw AuthorizationError.notSignedIn(origin: origin.key)
         }
@@ -132,7 +132,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             return cached
         }
         // Unstructured on purpose: the refresh outlives a cancelled initiator, so the rotated token the server
-        // issued is always persisted and every other waiter still gets it (D5).
+        // issued is always persisted and every other waiter still gets it.
         let task = Task { try await self.performRefresh(replacingGeneration: generation) }
         inFlightRefresh = task
         return try await wait(for: task)
@@ -169,7 +169,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         cached = current
         guard !current.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
         if current.generation != generation, !policy.needsRefresh(current, at: now()) {
-            // Another process (or a sign-in) replaced the tokens while this one waited: use them (E1).
+            // Another process (or a sign-in) replaced the tokens while this one waited: use them.
             eventSink.yield(.adoptedRefreshFromAnotherProcess(generation: current.generation))
             return current
         }
@@ -204,7 +204,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
 
     /// Spends `refreshToken` once and stores the result with compare-and-swap on `credential`'s generation.
     /// An ambiguous failure is not retried: the server may have rotated the token already, and presenting it again
-    /// would look like theft and revoke the session (E4).
+    /// would look like theft and revoke the session.
     private func exchange(_ refreshToken: Secret, basedOn credential: Credential) async throws -> Credential {
         try checkRefreshBudget()
         refreshAttempts.append(now())

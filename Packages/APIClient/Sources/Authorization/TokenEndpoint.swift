@@ -6,7 +6,7 @@ import OpenAPIRuntime
 /// The OAuth 2.0 token endpoint, through the generated `createToken` operation.
 ///
 /// Give it a client that has no authorisation middleware (an expired access token must never reach the token
-/// endpoint, requirement A3), whose transport follows no redirects (A4) and whose response bodies are bounded (B5).
+/// endpoint), whose transport follows no redirects and whose response bodies are bounded.
 public struct TokenEndpoint: Sendable {
     /// What to exchange for tokens.
     public enum Grant: Sendable {

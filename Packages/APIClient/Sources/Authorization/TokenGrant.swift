@@ -3,10 +3,10 @@ import Foundation
 /// A validated token response (RFC 6749 §5.1).
 public struct TokenGrant: Sendable, Equatable {
     public var accessToken: Secret
-    /// `nil` when the server issued none; the caller keeps the refresh token it had (requirement B2).
+    /// `nil` when the server issued none; the caller keeps the refresh token it had.
     public var refreshToken: Secret?
     public var scope: String?
-    /// When the request was sent, the start of the token's lifetime (requirement B4).
+    /// When the request was sent, the start of the token's lifetime.
     public var issuedAt: Date
     /// `nil` when `expires_in` is missing or absurd: the token then lives until a 401 says otherwise.
     public var expiresAt: Date?

@@ -7,7 +7,7 @@ import Foundation
     import Darwin
 #endif
 
-/// `flock(2)` on a dedicated lock file next to the credentials database (requirement E5).
+/// `flock(2)` on a dedicated lock file next to the credentials database.
 ///
 /// Why `flock` and not a `BEGIN IMMEDIATE` transaction held across the refresh:
 /// - the kernel releases it when the holder dies, even by `kill -9`, so no stale lock survives a crash;

@@ -10,13 +10,13 @@ import GRDB
 
 /// Credentials in an SQLite file (GRDB over the system libsqlite3), shared safely by every process of the user.
 ///
-/// - WAL with `synchronous=FULL`: a committed refresh survives a power cut before the new token is used (E2).
+/// - WAL with `synchronous=FULL`: a committed refresh survives a power cut before the new token is used.
 /// - Every read-then-write is one IMMEDIATE transaction (GRDB's default for writes), and writes compare-and-swap on
-///   the credential's generation (E6).
+///   the credential's generation.
 /// - The directory is created 0700 and the file 0600 *before* SQLite opens it; SQLite gives `-wal` and `-shm` the
-///   file's mode (F4).
+///   file's mode.
 /// - `quick_check` and the schema version are verified on open; a damaged or newer file is reported and never
-///   rewritten (G).
+///   rewritten.
 public final class SQLiteCredentialsStore: CredentialsStoring {
     /// The file's path.
     public let path: String
@@ -127,7 +127,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     }
 
     /// Moves committed pages from the WAL into the database and truncates the WAL, so deleted tokens (already
-    /// zeroed by `secure_delete`) do not linger in the `-wal` file (F5).
+    /// zeroed by `secure_delete`) do not linger in the `-wal` file.
     private func checkpoint() async throws(CredentialsStoreError) {
         do {
             try await database.writeWithoutTransaction { db in

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// How `login` and `register` get a username and password. There is deliberately no password option: arguments are
-/// world-readable in `/proc/*/cmdline` (requirement F2).
+/// world-readable in `/proc/*/cmdline`.
 public struct CredentialInputOptions: ParsableArguments, Sendable {
     @Option(help: "The account's username (prompted for when omitted on a terminal).")
     public var username: String?

@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// Creates the credentials directory (0700) and file (0600) before SQLite touches them, so there is no moment in
-/// which a token sits in a file other users can read (requirement F4).
+/// which a token sits in a file other users can read.
 enum SecureFile {
     static func prepare(path: String) throws(CredentialsStoreError) {
         let directory = (path as NSString).deletingLastPathComponent
