@@ -28,9 +28,9 @@ struct ListPagingTests {
     }
 
     static func run(
-        _ arguments: [String], api: MockAPI, maximumPages: Int = 50
+        _ arguments: [String], api: MockAPI, maximumPages: Int = 50, showsProgress: Bool = false
     ) async -> (status: CLIExitCode, output: CapturedOutput) {
-        let output = CapturedOutput()
+        let output = CapturedOutput(showsProgress: showsProgress)
         var context = ListCommandTests.context(output)
         context.limits.maximumPages = maximumPages
         let command = try! ListCommand.parse(arguments)
@@ -127,6 +127,28 @@ struct ListPagingTests {
         let result = await Self.run(arguments, api: api)
         #expect(result.status == .success)
         #expect(requests.all.map(\.limit) == [expected])
+    }
+
+    @Test(
+        "--all draws a progress line on a watching terminal and erases it; never otherwise", arguments: [true, false])
+    func progressLine(showsProgress: Bool) async {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { cursor in
+            switch cursor {
+            case nil: (["1", "2"], "b")
+            case "b": (["3"], "c")
+            default: (["4"], nil)
+            }
+        }
+        let result = await Self.run(["--all", "--json"], api: api, showsProgress: showsProgress)
+        #expect(result.status == .success)
+        if showsProgress {
+            #expect(result.output.error.contains("\r\u{1B}[2K4 stories, 3 pages, "))
+            #expect(result.output.error.hasSuffix("\r\u{1B}[2K"))
+        } else {
+            #expect(result.output.error.isEmpty)
+        }
+        #expect(!result.output.standard.contains("stories/s"))
     }
 
     @Test("An empty listing says so in the human layout and is an empty document in JSON")

@@ -7,10 +7,14 @@ public final class CapturedOutput: OutputWriting {
     private let buffers = Mutex((standard: "", error: ""))
     public let usesColor = false
     public let lineWidth: Int?
+    public let showsProgress: Bool
 
-    /// - Parameter lineWidth: the terminal width to pretend; `nil` (the default) behaves like a pipe.
-    public init(lineWidth: Int? = nil) {
+    /// - Parameters:
+    ///   - lineWidth: the terminal width to pretend; `nil` (the default) behaves like a pipe.
+    ///   - showsProgress: whether to pretend standard error is a terminal watching a piped listing.
+    public init(lineWidth: Int? = nil, showsProgress: Bool = false) {
         self.lineWidth = lineWidth
+        self.showsProgress = showsProgress
     }
 
     public var standard: String { buffers.withLock { $0.standard } }

@@ -66,17 +66,26 @@ public struct ListCommand: StoriesSubcommand {
             maximumPages: all ? context.limits.maximumPages : 1)
         var resumeCursor: StoryCursor?
         var skippedCount = 0
+        var storyCount = 0
+        var pageCount = 0
+        var progress = ProgressLine(output: context.output)
+        defer { progress.erase() }
         do {
             for try await page in pages {
                 try writer.write(page)
                 resumeCursor = page.nextCursor
                 skippedCount += page.skipped.count
+                storyCount += page.stories.count
+                pageCount += 1
+                if all { progress.update(stories: storyCount, pages: pageCount) }
             }
         } catch let failure as StoryServiceError {
             // What was written stays written; the JSON document is closed at the page that failed.
+            progress.erase()
             try writer.finish(resumeCursor: resumeCursor)
             throw failure
         }
+        progress.erase()
         try writer.finish(resumeCursor: resumeCursor)
         if resumeCursor != nil, !all, !json {
             context.output.writeError("More stories follow: use --all, or --limit up to 100.\n")

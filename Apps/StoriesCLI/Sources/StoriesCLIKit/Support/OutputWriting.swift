@@ -12,6 +12,9 @@ public protocol OutputWriting: Sendable {
     var usesColor: Bool { get }
     /// The terminal's width in columns, to fit lines to; `nil` when standard output is not a terminal (full lines).
     var lineWidth: Int? { get }
+    /// Whether a progress line may be drawn on standard error: it is a terminal and standard output is not (the
+    /// listing goes to a file or a pipe while a person watches), so progress never mixes into the output.
+    var showsProgress: Bool { get }
     /// Writes `text` to standard output. Throws when the output cannot take it: the reader went away, or the disk
     /// is full.
     func write(_ text: String) throws(StandardOutputError)
@@ -25,12 +28,14 @@ public protocol OutputWriting: Sendable {
 struct StandardOutput: OutputWriting {
     let usesColor: Bool
     let lineWidth: Int?
+    let showsProgress: Bool
 
     init(environment: [String: String]) {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let isTerminal = isatty(STDOUT_FILENO) == 1
         usesColor = isTerminal && !noColor && environment["TERM"] != "dumb"
         lineWidth = isTerminal ? Self.terminalWidth(environment: environment) : nil
+        showsProgress = !isTerminal && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
     /// `COLUMNS` when set (as shells and `tmux` export it), else what the terminal reports, else 80.
