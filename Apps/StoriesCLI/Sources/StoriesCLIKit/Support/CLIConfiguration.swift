@@ -31,7 +31,8 @@ public struct CLIConfiguration: Codable, Equatable, Sendable {
         }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count <= 64 << 10 else { throw CommandFailure.usage("") }
+            // A settings file is a few bytes; anything large is not one.
+            guard data.count <= 64 << 10 else { throw CocoaError(.fileReadTooLarge) }
             return try JSONDecoder().decode(CLIConfiguration.self, from: data)
         } catch {
             throw .usage(
