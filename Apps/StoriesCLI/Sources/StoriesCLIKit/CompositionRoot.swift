@@ -186,6 +186,11 @@ public enum CompositionRoot {
         APIStoryService(api: api)
     }
 
+    /// The process's standard output and error, for the commands' `run()`; tests pass a `CapturedOutput` instead.
+    static func makeStandardOutput(environment: [String: String]) -> any OutputWriting {
+        StandardOutput(environment: environment)
+    }
+
     /// Formats stories as rows for the human layout.
     public static func makeStoryRowFormatter(now: @escaping @Sendable () -> Date) -> StoryRowFormatter {
         StoryRowFormatter(now: now)

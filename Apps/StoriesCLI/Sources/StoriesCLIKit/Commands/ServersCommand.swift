@@ -11,7 +11,7 @@ public struct ServersCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let output = StandardOutput(environment: [:])
+        let output = CompositionRoot.makeStandardOutput(environment: [:])
         do {
             try output.write(Self.table())
         } catch .readerClosed {

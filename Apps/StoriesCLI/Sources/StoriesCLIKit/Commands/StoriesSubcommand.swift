@@ -13,7 +13,7 @@ public protocol StoriesSubcommand: AsyncParsableCommand {
 extension StoriesSubcommand {
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let output = StandardOutput(environment: environment)
+        let output = CompositionRoot.makeStandardOutput(environment: environment)
         let status = await run(environment: environment, output: output, input: .terminal, now: { Date() })
         if status != .success { throw ExitCode(status.rawValue) }
     }

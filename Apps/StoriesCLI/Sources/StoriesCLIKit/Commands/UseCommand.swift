@@ -31,7 +31,7 @@ public struct UseCommand: ParsableCommand {
 
     public func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let output = StandardOutput(environment: environment)
+        let output = CompositionRoot.makeStandardOutput(environment: environment)
         let status = run(environment: environment, output: output)
         if status != .success { throw ExitCode(status.rawValue) }
     }
