@@ -6,7 +6,7 @@ import GRDB
 enum SQLiteErrorMapping {
     static func storeError(for error: any Error, path: String) -> CredentialsStoreError {
         guard let error = error as? DatabaseError else {
-            return .unavailable(path: path, reason: String(describing: type(of: error)))
+            return .databaseError(path: path, resultCode: 1)
         }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
@@ -15,14 +15,10 @@ enum SQLiteErrorMapping {
             return .locked(path: path)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
             return .readOnly(path: path)
-        case .SQLITE_CANTOPEN:
-            return .unavailable(path: path, reason: "the file cannot be opened")
         case .SQLITE_FULL:
-            return .unavailable(path: path, reason: "the disk is full")
-        case .SQLITE_IOERR:
-            return .unavailable(path: path, reason: "an I/O error occurred")
+            return .diskFull(path: path)
         default:
-            return .unavailable(path: path, reason: "SQLite error \(error.resultCode.rawValue)")
+            return .databaseError(path: path, resultCode: error.extendedResultCode.rawValue)
         }
     }
 }

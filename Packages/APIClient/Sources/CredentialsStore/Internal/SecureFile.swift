@@ -27,14 +27,13 @@ enum SecureFile {
         guard descriptor >= 0 else {
             switch errno {
             case EACCES, EROFS, EPERM: throw .readOnly(path: path)
-            case ELOOP: throw .unavailable(path: path, reason: "it is a symbolic link")
-            case EISDIR: throw .unavailable(path: path, reason: "it is a directory")
-            default: throw .unavailable(path: path, reason: String(cString: strerror(errno)))
+            case ELOOP, EISDIR: throw .notARegularFile(path: path)
+            default: throw .fileSystemError(path: path, errorNumber: errno)
             }
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unavailable(path: path, reason: "cannot read its mode") }
+        guard fstat(descriptor, &status) == 0 else { throw .fileSystemError(path: path, errorNumber: errno) }
         let mode = status.st_mode & 0o777
         if mode & 0o077 != 0 {
             guard fchmod(descriptor, 0o600) == 0 else {
