@@ -1,12 +1,14 @@
 import Authorization
 import GRDB
 
-/// Turns SQLite's result codes into what a user can act on. SQLite's own message is kept only where it cannot
-/// contain row data.
+/// Turns SQLite's result codes into cases a user can act on. SQLite's messages are dropped: they can quote SQL, and
+/// SQL can quote row data.
 enum SQLiteErrorMapping {
     static func storeError(for error: any Error, path: String) -> CredentialsStoreError {
+        if let error = error as? CredentialsStoreError { return error }
         guard let error = error as? DatabaseError else {
-            return .databaseError(path: path, resultCode: 1)
+            // GRDB throws its own errors and `CancellationError` (an async access cancelled before it ran).
+            return .databaseError(path: path, resultCode: ResultCode.SQLITE_INTERRUPT.rawValue)
         }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
