@@ -43,6 +43,21 @@ struct DirectoryPermissionTests {
     }
 
     @Test(
+        "A WAL file planted by another user beside ours is refused",
+        .enabled(if: getuid() == 0, "needs root to give a file to another user")
+    )
+    func refusesPlantedWAL() async throws {
+        // Kept open, so its WAL file stays: closing the last connection deletes it.
+        let first = try SQLiteCredentialsStore(path: path)
+        _ = try await first.replace(with: try StoreFixture.credential())
+        #expect(chown(path + "-wal", Self.nobody, getgid()) == 0)
+        #expect(throws: CredentialsStoreError.ownedByAnotherUser(path: path + "-wal", owner: Self.nobody)) {
+            try SQLiteCredentialsStore(path: path)
+        }
+        withExtendedLifetime(first) {}
+    }
+
+    @Test(
         "A credentials file owned by another user is refused and left as it is",
         .enabled(if: getuid() == 0, "needs root to give a file to another user")
     )

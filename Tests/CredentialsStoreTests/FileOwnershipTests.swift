@@ -63,9 +63,10 @@ struct FileOwnershipTests {
     ]
 
     @Test(
-        "Another application's database is refused and left byte-identical, mode included", arguments: foreignDatabases)
+        "Another application's database is refused and left byte-identical, its mode and its directory's included",
+        arguments: foreignDatabases)
     func refusesForeignDatabase(_ foreign: ForeignDatabase) async throws {
-        try fixture.makeDirectory()
+        try fixture.makeDirectory(mode: 0o755)
         try StoreFixture.writeDatabase(at: path, foreign.sql)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let before = try fixture.contents()
@@ -74,6 +75,7 @@ struct FileOwnershipTests {
         }
         #expect(try fixture.contents() == before)
         #expect(try StoreFixture.mode(of: path) == 0o644)
+        #expect(try StoreFixture.mode(of: fixture.directory) == 0o755, "the directory is not ours to tighten either")
         if !foreign.isWAL {
             // Nothing was even opened for writing: no journal appeared beside it.
             for suffix in ["-wal", "-shm", "-journal"] {

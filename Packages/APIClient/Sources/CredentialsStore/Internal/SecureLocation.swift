@@ -14,25 +14,41 @@ import Foundation
 /// of an existing database file: closing any descriptor of that file would drop the POSIX locks SQLite holds on it
 /// for other connections of this process.
 enum SecureLocation {
-    /// Checks and tightens the directory, then checks the file, creating it 0600 if it does not exist yet. An
-    /// existing file's mode is left alone until it is known to be ours (see `restrictModes(of:)`).
+    /// Checks the directory (creating it 0700 if missing) and the file, creating it 0600 if it does not exist yet.
+    /// Modes of things that already exist are left alone until the file is known to be ours (`restrictModes(of:)`):
+    /// the directory of another application's database is not ours to change either.
     static func prepare(path: String) throws(CredentialsStoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        try prepareDirectory(directory.isEmpty ? "." : directory)
+        let directory = directory(of: path)
+        try prepareDirectory(directory)
         try prepareFile(path)
-        guard access(directory.isEmpty ? "." : directory, W_OK) == 0 else { throw .readOnly(path: path) }
+        // Checked before SQLite opens anything: running as root, SQLite hands an existing -wal to the database's owner.
+        for sidecar in [path + "-wal", path + "-shm"] {
+            try requireOwnRegularFileIfPresent(sidecar)
+        }
+        guard access(directory, W_OK) == 0 else { throw .readOnly(path: path) }
     }
 
-    /// Restricts the database file and its `-wal` and `-shm` files to the user (0600), once the file is known to be
-    /// ours. A file created by another program, or by a version that did not repair modes, may be wider.
+    /// Restricts the directory to the user (0700) and the database file and its `-wal` and `-shm` files to 0600, once
+    /// the file is known to be ours.
     static func restrictModes(of path: String) throws(CredentialsStoreError) {
+        let directory = directory(of: path)
+        var status = stat()
+        guard stat(directory, &status) == 0 else { throw .fileSystemError(path: directory, errorNumber: errno) }
+        let directoryMode = status.st_mode & 0o7777
+        if directoryMode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+            throw .insecureDirectory(path: directory, mode: octal(directoryMode))
+        }
         for file in [path, path + "-wal", path + "-shm"] {
-            var status = stat()
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             let mode = status.st_mode & 0o7777
             guard mode & 0o077 != 0 else { continue }
             guard chmod(file, 0o600) == 0 else { throw .insecurePermissions(path: file, mode: octal(mode)) }
         }
+    }
+
+    private static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 
     private static func prepareDirectory(_ directory: String) throws(CredentialsStoreError) {
@@ -53,11 +69,10 @@ enum SecureLocation {
             throw .fileSystemError(path: directory, errorNumber: ENOTDIR)
         }
         guard status.st_uid == geteuid() else { throw .ownedByAnotherUser(path: directory, owner: status.st_uid) }
-        let mode = status.st_mode & 0o7777
-        guard mode & 0o077 != 0 else { return }
         // A sticky directory others may write to (/tmp) is shared by design: tightening it would break every other
         // user of it, and leaving it would let them plant the -wal, -shm or lock file.
-        guard mode & S_ISVTX == 0, chmod(directory, 0o700) == 0 else {
+        let mode = status.st_mode & 0o7777
+        if mode & S_ISVTX != 0, mode & 0o022 != 0 {
             throw .insecureDirectory(path: directory, mode: octal(mode))
         }
     }
@@ -79,6 +94,14 @@ enum SecureLocation {
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
         guard status.st_uid == geteuid() else { throw .ownedByAnotherUser(path: path, owner: status.st_uid) }
         guard access(path, R_OK | W_OK) == 0 else { throw failure(opening: path, errorNumber: errno) }
+    }
+
+    /// A `-wal` or `-shm` someone else planted (or a link to elsewhere) would receive the tokens SQLite writes.
+    private static func requireOwnRegularFileIfPresent(_ path: String) throws(CredentialsStoreError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
+        guard status.st_uid == geteuid() else { throw .ownedByAnotherUser(path: path, owner: status.st_uid) }
     }
 
     private static func failure(opening path: String, errorNumber: Int32) -> CredentialsStoreError {
