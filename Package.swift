@@ -140,6 +140,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
+                // A second, independent connection to the file, as another process would hold.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/CredentialsStoreTests"
         ),

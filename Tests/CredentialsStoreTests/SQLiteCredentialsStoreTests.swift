@@ -1,48 +1,30 @@
 import Authorization
 import Foundation
+import GRDB
 import Testing
 
 @testable import CredentialsStore
 
 @Suite("SQLiteCredentialsStore")
 struct SQLiteCredentialsStoreTests {
-    let directory: URL
-    var path: String { directory.appendingPathComponent("data/credentials.sqlite").path }
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-tests-\(UUID().uuidString)")
-    }
-
-    static func credential(
-        host: String = "api.example.com", account: String = "demo", access: String = "a1"
-    ) throws
-        -> Credential
-    {
-        Credential(
-            origin: try ServerOrigin(try #require(URL(string: "https://\(host)/v1"))),
-            account: account,
-            accessToken: Secret(access),
-            refreshToken: Secret("r1"),
-            scope: "read",
-            expiresAt: Date(timeIntervalSince1970: 1_800_000_900.123456),
-            issuedAt: Date(timeIntervalSince1970: 1_800_000_000.654321)
-        )
-    }
+    let fixture = StoreFixture()
+    var path: String { fixture.path }
 
     @Test("Round-trips a credential exactly, keyed by origin")
     func roundTrips() async throws {
         let store = try SQLiteCredentialsStore(path: path)
-        let saved = try await store.replace(with: try Self.credential())
+        let saved = try await store.replace(with: try StoreFixture.credential())
         #expect(saved.generation == 1)
         let reopened = try SQLiteCredentialsStore(path: path)
         #expect(try await reopened.credential(for: saved.origin) == saved)
-        #expect(try await reopened.credential(for: try Self.credential(host: "staging.example.com").origin) == nil)
+        #expect(
+            try await reopened.credential(for: try StoreFixture.credential(host: "staging.example.com").origin) == nil)
     }
 
     @Test("Writes compare-and-swap on the generation")
     func compareAndSwap() async throws {
         let store = try SQLiteCredentialsStore(path: path)
-        let first = try await store.replace(with: try Self.credential())
+        let first = try await store.replace(with: try StoreFixture.credential())
         var next = first
         next.accessToken = Secret("a2")
         guard case .saved(let second) = try await store.save(next, ifGenerationIs: first.generation) else {
@@ -57,49 +39,87 @@ struct SQLiteCredentialsStoreTests {
     @Test("Creates the directory 0700 and the database, WAL and shared-memory files 0600")
     func restrictsModes() async throws {
         let store = try SQLiteCredentialsStore(path: path)
-        _ = try await store.replace(with: try Self.credential())
-        #expect(try Self.mode(of: (path as NSString).deletingLastPathComponent) == 0o700)
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            #expect(try Self.mode(of: path + suffix) == 0o600, "mode of \(suffix)")
+        _ = try await store.replace(with: try StoreFixture.credential())
+        try await store.verifyWritable()
+        #expect(try StoreFixture.mode(of: fixture.directory) == 0o700)
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(try StoreFixture.mode(of: path + suffix) == 0o600, "mode of \(suffix)")
         }
     }
 
-    @Test("Repairs a database file that others can read")
-    func repairsWideMode() throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent,
-            withIntermediateDirectories: true
-        )
-        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
+    @Test("Repairs a database file, WAL and shared-memory file that others can read")
+    func repairsWideMode() async throws {
+        let store = try SQLiteCredentialsStore(path: path)
+        _ = try await store.replace(with: try StoreFixture.credential())
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path + suffix)
+        }
         _ = try SQLiteCredentialsStore(path: path)
-        #expect(try Self.mode(of: path) == 0o600)
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(try StoreFixture.mode(of: path + suffix) == 0o600, "mode of \(suffix)")
+        }
     }
 
     @Test("Refuses a garbage file as corrupt and leaves it byte-identical")
     func refusesGarbage() throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent,
-            withIntermediateDirectories: true
-        )
+        try fixture.makeDirectory()
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: URL(fileURLWithPath: path))
         #expect(throws: CredentialsStoreError.corrupt(path: path)) { try SQLiteCredentialsStore(path: path) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+        #expect(try fixture.contents() == garbage)
+    }
+
+    @Test("Refuses a credentials file with a damaged table page and leaves it byte-identical")
+    func refusesDamagedPage() async throws {
+        do {
+            let store = try SQLiteCredentialsStore(path: path)
+            _ = try await store.replace(with: try StoreFixture.credential())
+            _ = try await store.removeCredential(for: try StoreFixture.credential(host: "other.example.com").origin)
+        }
+        // Page 2 holds the credential table's b-tree; its header is overwritten with bytes no page can start with.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0xEE, count: 16))
+        try handle.close()
+        let before = try fixture.contents()
+        #expect(throws: CredentialsStoreError.corrupt(path: path)) { try SQLiteCredentialsStore(path: path) }
+        #expect(try fixture.contents() == before)
+    }
+
+    @Test("Refuses a credentials file whose origin index disagrees with its rows and leaves it byte-identical")
+    func refusesInconsistentIndex() async throws {
+        do {
+            let store = try SQLiteCredentialsStore(path: path)
+            _ = try await store.replace(with: try StoreFixture.credential())
+            _ = try await store.removeCredential(for: try StoreFixture.credential(host: "other.example.com").origin)
+        }
+        // Lookups by origin go through this index: one letter of the key it holds is changed, the row is not.
+        let rootPage = try StoreFixture.value(
+            at: path, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_credential_1'")
+        var contents = try fixture.contents()
+        let page = (rootPage - 1) * 4096..<rootPage * 4096
+        let key = try #require(contents[page].firstRange(of: Data("api.example.com".utf8)))
+        contents[key.lowerBound] = UInt8(ascii: "b")
+        try contents.write(to: URL(fileURLWithPath: path))
+        #expect(throws: CredentialsStoreError.corrupt(path: path)) { try SQLiteCredentialsStore(path: path) }
+        #expect(try fixture.contents() == contents)
     }
 
     @Test("Refuses a database from a newer schema version and leaves it untouched")
     func refusesFutureVersion() throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent,
-            withIntermediateDirectories: true
-        )
+        try fixture.makeDirectory()
         let futureVersion = SQLiteCredentialsStore.schemaVersion + 1
-        // Written by another program, as a newer stories-cli would: the file is complete when sqlite3 exits.
-        try Self.sqlite(
-            path,
-            "PRAGMA journal_mode = WAL; CREATE TABLE credential (origin TEXT PRIMARY KEY, future TEXT); PRAGMA user_version = \(futureVersion);"
+        // As a newer stories-cli would write it: our application id, a schema this version does not know.
+        try StoreFixture.writeDatabase(
+            at: path,
+            """
+            PRAGMA journal_mode = WAL;
+            PRAGMA application_id = \(SQLiteCredentialsStore.applicationID);
+            CREATE TABLE credential (origin TEXT PRIMARY KEY, future TEXT);
+            PRAGMA user_version = \(futureVersion);
+            """
         )
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let before = try fixture.contents()
         #expect(
             throws: CredentialsStoreError.unsupportedVersion(
                 path: path,
@@ -107,32 +127,25 @@ struct SQLiteCredentialsStoreTests {
                 supported: SQLiteCredentialsStore.schemaVersion
             )
         ) { try SQLiteCredentialsStore(path: path) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try fixture.contents() == before)
     }
 
     @Test("Keeps the database in WAL mode with full synchronisation")
     func usesWAL() throws {
         _ = try SQLiteCredentialsStore(path: path)
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, "PRAGMA journal_mode;"]
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let mode = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(mode.trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
+        let database = try DatabaseQueue(path: path)
+        defer { try? database.close() }
+        let mode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
     }
 
     @Test("Treats an empty file as a new database")
     func acceptsEmptyFile() async throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent,
-            withIntermediateDirectories: true
-        )
+        try fixture.makeDirectory()
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = try SQLiteCredentialsStore(path: path)
         #expect(try await store.allCredentials().isEmpty)
+        #expect(try StoreFixture.pragma("application_id", at: path) == Int(SQLiteCredentialsStore.applicationID))
     }
 
     @Test("Reports a read-only file instead of failing later", .enabled(if: getuid() != 0, "root ignores file modes"))
@@ -142,52 +155,23 @@ struct SQLiteCredentialsStoreTests {
         #expect(throws: CredentialsStoreError.readOnly(path: path)) { try SQLiteCredentialsStore(path: path) }
     }
 
-    @Test("A database another process keeps write-locked is reported as locked after the busy timeout")
-    func reportsLocked() async throws {
-        _ = try SQLiteCredentialsStore(path: path)
-        let holder = Process()
-        let ready = Pipe()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = [
-            "python3", "-c",
-            "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(30)",
-            path,
-        ]
-        holder.standardOutput = ready
-        try holder.run()
-        defer { holder.terminate() }
-        // The child says when it holds the lock; reading blocks, so it happens off the cooperative pool.
-        let line = await Task.detached { String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self) }
-            .value
-        try #require(line.contains("locked"))
-        #expect(throws: CredentialsStoreError.locked(path: path)) {
-            try SQLiteCredentialsStore(path: path, busyTimeout: 0.2)
-        }
+    @Test("Refuses a symbolic link in place of the file")
+    func refusesSymbolicLink() throws {
+        try fixture.makeDirectory()
+        let target = fixture.directory + "/elsewhere.sqlite"
+        #expect(FileManager.default.createFile(atPath: target, contents: Data()))
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        #expect(throws: CredentialsStoreError.notARegularFile(path: path)) { try SQLiteCredentialsStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)
     }
 
     @Test("Removing a credential deletes it and only it")
     func removes() async throws {
         let store = try SQLiteCredentialsStore(path: path)
-        let production = try await store.replace(with: try Self.credential())
-        let staging = try await store.replace(with: try Self.credential(host: "staging.example.com"))
+        let production = try await store.replace(with: try StoreFixture.credential())
+        let staging = try await store.replace(with: try StoreFixture.credential(host: "staging.example.com"))
         #expect(try await store.removeCredential(for: production.origin))
         #expect(try await store.removeCredential(for: production.origin) == false)
         #expect(try await store.allCredentials() == [staging])
-    }
-
-    static func mode(of path: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return try #require(attributes[.posixPermissions] as? Int)
-    }
-
-    /// Edits a database behind the store's back, the way another program would.
-    static func sqlite(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
     }
 }

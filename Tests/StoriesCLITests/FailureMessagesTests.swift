@@ -53,6 +53,30 @@ struct FailureMessagesTests {
                 FailureCause(CredentialsStoreError.corrupt(path: "/tmp/c.sqlite"))),
             .ioError, "/tmp/c.sqlite is damaged"
         ),
+        (CredentialsStoreError.diskFull(path: "/tmp/c.sqlite"), .ioError, "/tmp/c.sqlite is full"),
+        (
+            CredentialsStoreError.foreignDatabase(path: "/tmp/c.sqlite", applicationID: 0), .ioError,
+            "stories-cli did not create, so it was left untouched"
+        ),
+        (
+            CredentialsStoreError.foreignDatabase(path: "/tmp/c.sqlite", applicationID: 0x0F10_5EED), .ioError,
+            "application id 0xf105eed"
+        ),
+        (
+            CredentialsStoreError.insecureDirectory(path: "/tmp", mode: "1777"), .ioError,
+            "/tmp has mode 1777 and is shared"
+        ),
+        (
+            CredentialsStoreError.ownedByAnotherUser(path: "/srv/c", owner: 65534), .ioError,
+            "belongs to another user (uid 65534)"
+        ),
+        (CredentialsStoreError.notARegularFile(path: "/tmp/c.sqlite"), .ioError, "symbolic link, a directory"),
+        (
+            CredentialsStoreError.fileSystemError(path: "/tmp/c.sqlite.lock", errorNumber: EACCES), .ioError,
+            "(Permission denied)"
+        ),
+        (CredentialsStoreError.databaseError(path: "/tmp/c.sqlite", resultCode: 266), .ioError, "input/output error"),
+        (CredentialsStoreError.databaseError(path: "/tmp/c.sqlite", resultCode: 21), .ioError, "SQLite result code 21"),
         (
             StoryServiceError.credentialsUnavailable(FailureCause(AuthorizationError.lockTimeout(path: "/tmp/c.lock"))),
             .ioError, "renewing the session for too long"

@@ -18,8 +18,11 @@ public protocol CredentialsStoring: Sendable {
     /// Stores `credential`, replacing whatever session the origin had (a new sign-in).
     func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential
 
-    /// Throws if the store cannot be written right now (read-only file or directory, full disk), without changing
-    /// anything. Checked before a refresh token is spent, so a rotation is never lost.
+    /// Throws if the successor of a stored credential could not be written right now (read-only file or directory,
+    /// full disk, a writer holding the file), changing nothing a session depends on. Checked before every refresh,
+    /// because a refresh token spent without storing its successor loses the session. Passing must be a proof, not
+    /// a probe: a file-backed store makes a committed write that leaves room for the successor (a rolled-back write
+    /// touches no disk at all).
     func verifyWritable() async throws(CredentialsStoreError)
 
     /// Removes the session for `origin`; returns whether there was one.

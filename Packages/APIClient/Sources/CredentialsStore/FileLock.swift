@@ -40,7 +40,7 @@ public struct FileLock: CrossProcessLock {
     private func openLockFile() throws -> Int32 {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw CredentialsStoreError.unavailable(path: path, reason: "cannot open the lock file (errno \(errno))")
+            throw CredentialsStoreError.fileSystemError(path: path, errorNumber: errno)
         }
         return descriptor
     }
@@ -50,7 +50,7 @@ public struct FileLock: CrossProcessLock {
         let deadline = clock.now + timeout
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw CredentialsStoreError.unavailable(path: path, reason: "cannot lock (errno \(errno))")
+                throw CredentialsStoreError.fileSystemError(path: path, errorNumber: errno)
             }
             guard clock.now < deadline else { throw AuthorizationError.lockTimeout(path: path) }
             try await Task.sleep(for: pollInterval)

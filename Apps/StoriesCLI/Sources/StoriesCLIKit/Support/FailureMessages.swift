@@ -218,8 +218,24 @@ enum FailureMessages {
                 "The credentials file \(path) cannot be written. Check the permissions of the file and its directory."
             case .insecurePermissions(let path, let mode):
                 "The credentials file \(path) has mode \(mode) and could not be restricted to 0600. Fix its permissions."
-            case .unavailable(let path, let reason):
-                sentence("The credentials file \(path) cannot be used: \(serverText(reason))")
+            case .foreignDatabase(let path, let applicationID) where applicationID == 0:
+                "The file \(path) is an SQLite database that stories-cli did not create, so it was left untouched; choose another --credentials-db."
+            case .foreignDatabase(let path, let applicationID):
+                "The file \(path) belongs to another application (application id 0x\(String(UInt32(bitPattern: applicationID), radix: 16))), so it was left untouched; choose another --credentials-db."
+            case .diskFull(let path):
+                "The disk holding the credentials file \(path) is full, so the session was left as it was; free some space and try again."
+            case .insecureDirectory(let path, let mode):
+                "The credentials directory \(path) has mode \(mode) and is shared with other users or could not be restricted to 0700; choose a directory of your own with --credentials-db."
+            case .ownedByAnotherUser(let path, let owner):
+                "The credentials path \(path) belongs to another user (uid \(owner)); choose a path of your own with --credentials-db."
+            case .notARegularFile(let path):
+                "The credentials path \(path) is a symbolic link, a directory or a device rather than a file; choose another --credentials-db."
+            case .fileSystemError(let path, let errorNumber):
+                "The credentials file \(path) cannot be used (\(String(cString: strerror(errorNumber))))."
+            case .databaseError(let path, let resultCode) where resultCode & 0xFF == 10:
+                "The credentials file \(path) cannot be read or written (an input/output error)."
+            case .databaseError(let path, let resultCode):
+                "The credentials file \(path) cannot be used (SQLite result code \(resultCode))."
             }
         return CommandFailure(message, exitStatus: .ioError)
     }

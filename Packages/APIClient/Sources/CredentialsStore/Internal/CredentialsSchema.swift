@@ -31,18 +31,50 @@ enum CredentialsSchema {
                 }
             }
         ),
+        (
+            "v3-write-reservation",
+            { db in
+                // One row whose committed rewrite proves there is room for a credential's successor; see
+                // `WriteReservation`.
+                try db.create(table: WriteReservation.tableName) { table in
+                    table.primaryKey("id", .integer).check { $0 == 1 }
+                    table.column("filler", .blob).notNull()
+                }
+                try db.execute(
+                    sql: "INSERT INTO \(WriteReservation.tableName) (id, filler) VALUES (1, randomblob(?))",
+                    arguments: [WriteReservation.minimumBytes]
+                )
+            }
+        ),
     ]
 
-    /// Applies pending migrations and records the version in `user_version`, inside the caller's IMMEDIATE
-    /// transaction. GRDB's `DatabaseMigrator` is not used because it reads and applies in separate transactions: two
-    /// processes opening a new file at once could both try to create the table. One transaction keyed on
-    /// `user_version` makes the second process see the first one's work.
-    static func migrate(_ db: Database) throws {
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        guard version < migrations.count else { return }
+    /// The schema version this build writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// The versions written before files were marked with an application id (version 3 added the mark).
+    static let unmarkedVersions = 1...2
+
+    /// Applies the migrations after `version` and marks the file as ours (`application_id`) at the current version,
+    /// inside the caller's IMMEDIATE transaction. GRDB's `DatabaseMigrator` is not used because it reads and applies
+    /// in separate transactions: two processes opening a new file at once could both try to create the table. One
+    /// transaction keyed on `user_version` makes the second process see the first one's work.
+    static func migrate(_ db: Database, from version: Int, applicationID: Int32) throws {
         for migration in migrations[version...] {
             try migration.migrate(db)
         }
-        try db.execute(sql: "PRAGMA user_version = \(migrations.count)")
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        try db.execute(sql: "PRAGMA user_version = \(currentVersion)")
+    }
+
+    /// The tables and `credential` columns the first `version` migrations create, as `FileInspection.shape` reads
+    /// them: what a file written by that version of the app looks like.
+    static func shape(ofVersion version: Int) throws -> FileInspection.Shape {
+        let database = try DatabaseQueue()
+        return try database.write { db in
+            for migration in migrations[..<version] {
+                try migration.migrate(db)
+            }
+            return try FileInspection.shape(of: db)
+        }
     }
 }

@@ -1,12 +1,14 @@
 import Authorization
 import GRDB
 
-/// Turns SQLite's result codes into what a user can act on. SQLite's own message is kept only where it cannot
-/// contain row data.
+/// Turns SQLite's result codes into cases a user can act on. SQLite's messages are dropped: they can quote SQL, and
+/// SQL can quote row data.
 enum SQLiteErrorMapping {
     static func storeError(for error: any Error, path: String) -> CredentialsStoreError {
+        if let error = error as? CredentialsStoreError { return error }
         guard let error = error as? DatabaseError else {
-            return .unavailable(path: path, reason: String(describing: type(of: error)))
+            // GRDB throws its own errors and `CancellationError` (an async access cancelled before it ran).
+            return .databaseError(path: path, resultCode: ResultCode.SQLITE_INTERRUPT.rawValue)
         }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
@@ -15,14 +17,10 @@ enum SQLiteErrorMapping {
             return .locked(path: path)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
             return .readOnly(path: path)
-        case .SQLITE_CANTOPEN:
-            return .unavailable(path: path, reason: "the file cannot be opened")
         case .SQLITE_FULL:
-            return .unavailable(path: path, reason: "the disk is full")
-        case .SQLITE_IOERR:
-            return .unavailable(path: path, reason: "an I/O error occurred")
+            return .diskFull(path: path)
         default:
-            return .unavailable(path: path, reason: "SQLite error \(error.resultCode.rawValue)")
+            return .databaseError(path: path, resultCode: error.extendedResultCode.rawValue)
         }
     }
 }

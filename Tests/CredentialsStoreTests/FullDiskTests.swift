@@ -1,0 +1,83 @@
+import Authorization
+import Foundation
+import GRDB
+import Testing
+
+@testable import CredentialsStore
+
+/// `verifyWritable()` runs before a refresh token is spent: if it passes, the successor must be storable even when the
+/// disk fills up right after; if the disk is already full, it must say so and change nothing. Checked on a real,
+/// size-limited tmpfs, with and without another connection to the file (another process) open.
+@Suite(
+    "Credentials store on a full disk",
+    .enabled(if: SmallFileSystem.isAvailable, SmallFileSystem.unavailableReason)
+)
+struct FullDiskTests {
+    static let fileSystemBytes = 1 << 20
+
+    /// A token pair the size real servers issue (a signed JWT access token, an opaque refresh token).
+    static func rotated(_ credential: Credential, round: Int) -> Credential {
+        var next = credential
+        next.accessToken = Secret(String(repeating: "a\(round)", count: 900))
+        next.refreshToken = Secret(String(repeating: "r\(round)", count: 200))
+        return next
+    }
+
+    /// Another process with the file open: it has read from it, so it holds the WAL open, and is idle.
+    static func openOtherConnection(_ path: String) throws -> DatabaseQueue {
+        let other = try DatabaseQueue(path: path)
+        _ = try other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM credential") }
+        return other
+    }
+
+    @Test(
+        "With the disk already full, verifyWritable reports it and the session stays as it was",
+        arguments: [false, true])
+    func fullDiskIsReported(withOtherConnection: Bool) async throws {
+        try await SmallFileSystem.withMounted(bytes: Self.fileSystemBytes) { mountPoint in
+            let path = mountPoint + "/data/credentials.sqlite"
+            let store = try SQLiteCredentialsStore(path: path)
+            let saved = try await store.replace(with: Self.rotated(try StoreFixture.credential(), round: 0))
+            let other = withOtherConnection ? try Self.openOtherConnection(path) : nil
+            try SmallFileSystem.fill(mountPoint)
+
+            await #expect(throws: CredentialsStoreError.diskFull(path: path)) { try await store.verifyWritable() }
+            #expect(try await store.credential(for: saved.origin) == saved)
+            try other?.close()
+        }
+    }
+
+    @Test(
+        "Once verifyWritable passes, the successor is stored though the disk fills up before it is written, refresh after refresh",
+        arguments: [false, true])
+    func verifiedWriteSucceedsOnFullDisk(withOtherConnection: Bool) async throws {
+        try await SmallFileSystem.withMounted(bytes: Self.fileSystemBytes) { mountPoint in
+            let path = mountPoint + "/data/credentials.sqlite"
+            let store = try SQLiteCredentialsStore(path: path)
+            var current = try await store.replace(with: Self.rotated(try StoreFixture.credential(), round: 0))
+            let other = withOtherConnection ? try Self.openOtherConnection(path) : nil
+
+            try await store.verifyWritable()
+            try SmallFileSystem.fill(mountPoint)
+            // The space proven before the disk filled up is reused by every later check and successor of that size.
+            for round in 1...3 {
+                if round > 1 { try await store.verifyWritable() }
+                let result = try await store.save(
+                    Self.rotated(current, round: round), ifGenerationIs: current.generation)
+                guard case .saved(let next) = result else {
+                    Issue.record("expected the successor to be saved, got \(result)")
+                    return
+                }
+                current = next
+            }
+            #expect(try await store.credential(for: current.origin) == current)
+            if let other {
+                let generation = try await other.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT generation FROM credential")
+                }
+                #expect(generation == current.generation)
+                try other.close()
+            }
+        }
+    }
+}
