@@ -216,7 +216,7 @@ struct AuthorizationMiddlewareReplayTests {
 struct AuthorizationMiddlewareSessionTests {
     @Test("A server that rejects every token causes a bounded number of refreshes and a clear error")
     func alwaysUnauthorizedIsBounded() async throws {
-        let fixture = await SessionFixture()
+        let fixture = try await SessionFixture()
         let middleware = AuthorizationMiddleware(session: fixture.coordinator)
         var lastError: (any Error)?
         var unauthorizedResponses = 0
@@ -235,14 +235,14 @@ struct AuthorizationMiddlewareSessionTests {
                 break
             }
         }
-        #expect(fixture.endpoint.requestCount == RefreshPolicy().maximumRefreshes)
-        #expect(unauthorizedResponses == RefreshPolicy().maximumRefreshes)
+        #expect(fixture.endpoint.requestCount == RefreshPolicy().maximumRejectedFreshTokens)
+        #expect(unauthorizedResponses == RefreshPolicy().maximumRejectedFreshTokens)
         #expect(lastError as? AuthorizationError == .excessiveRefresh(count: 5, window: .seconds(30)))
     }
 
     @Test("A 403 never refreshes")
     func forbiddenDoesNotRefresh() async throws {
-        let fixture = await SessionFixture()
+        let fixture = try await SessionFixture()
         let (response, _) = try await AuthorizationMiddleware(session: fixture.coordinator).intercept(
             HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/stories"),
             body: nil,

@@ -55,7 +55,7 @@ struct CrossProcessRefreshTests {
     @Test(
         "A transient refresh failure leaves the SQLite row byte-identical",
         arguments: [
-            ScriptedTokenEndpoint.Outcome.status(503), .networkFailure, .status(429),
+            ScriptedTokenEndpoint.Outcome.status(503), .unreachable(.connectionRefused), .status(429),
         ])
     func transientFailureLeavesRowIdentical(outcome: ScriptedTokenEndpoint.Outcome) async throws {
         let clock = TestClock()

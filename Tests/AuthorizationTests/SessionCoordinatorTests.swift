@@ -13,7 +13,7 @@ import Testing
 struct SessionCoordinatorTests {
     @Test("Serves a fresh cached token without refreshing")
     func servesFreshToken() async throws {
-        let fixture = await SessionFixture()
+        let fixture = try await SessionFixture()
         let authorization = try await fixture.coordinator.currentAuthorization()
         #expect(authorization.accessToken == Secret("access-0"))
         #expect(fixture.endpoint.requestCount == 0)
@@ -52,10 +52,14 @@ struct SessionCoordinatorTests {
         #expect(!RefreshPolicy().needsRefresh(credential, at: .distantFuture))
     }
 
-    @Test("Refreshes once when 1,000 requests find the token expired, and all 1,000 succeed")
-    func singleFlightUnderLoad() async throws {
+    // MARK: Single flight and races, over both stores
+
+    @Test(
+        "Refreshes once when 1,000 requests find the token expired, and all 1,000 succeed",
+        arguments: StoreKind.allCases)
+    func singleFlightUnderLoad(storeKind: StoreKind) async throws {
         let gate = Gate()
-        let fixture = await SessionFixture(gate: gate)
+        let fixture = try await SessionFixture(gate: gate, storeKind: storeKind)
         fixture.expire()
         let middleware = AuthorizationMiddleware(session: fixture.coordinator)
         let results = Task {
@@ -84,12 +88,14 @@ struct SessionCoordinatorTests {
         #expect(statuses.count == 1_000)
         #expect(statuses.allSatisfy { $0 == .ok })
         #expect(fixture.endpoint.requestCount == 1)
-        #expect(try await fixture.store.credential(for: SessionFixture.origin)?.accessToken == Secret("access-1"))
+        #expect(try await fixture.stored()?.accessToken == Secret("access-1"))
     }
 
-    @Test("A late 401 for an older generation retries with the current token and does not refresh")
-    func staleRejection() async throws {
-        let fixture = await SessionFixture()
+    @Test(
+        "A late 401 for an older generation retries with the current token and does not refresh",
+        arguments: StoreKind.allCases)
+    func staleRejection(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
         fixture.expire()
         let refreshed = try await fixture.coordinator.currentAuthorization()
         #expect(fixture.endpoint.requestCount == 1)
@@ -100,9 +106,23 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == 1)
     }
 
-    @Test("A 401 for the current generation refreshes once and hands back the new token")
-    func currentRejection() async throws {
-        let fixture = await SessionFixture()
+    @Test("A late 401 for an older token is not retried with a newer token that has expired too")
+    func staleRejectionWithExpiredNewerToken() async throws {
+        let fixture = try await SessionFixture()
+        fixture.expire()
+        let newer = try await fixture.coordinator.currentAuthorization()
+        #expect(newer.accessToken == Secret("access-1"))
+        fixture.expire()
+        let retry = try await fixture.coordinator.authorizationAfterRejection(
+            of: BearerAuthorization(accessToken: Secret("access-0"), generation: fixture.initial.generation)
+        )
+        #expect(retry?.accessToken == Secret("access-2"))
+        #expect(fixture.endpoint.presentedRefreshTokens == ["refresh-0", "refresh-1"])
+    }
+
+    @Test("A 401 for the current generation refreshes once and hands back the new token", arguments: StoreKind.allCases)
+    func currentRejection(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
         let current = try await fixture.coordinator.currentAuthorization()
         let retry = try #require(try await fixture.coordinator.authorizationAfterRejection(of: current))
         #expect(retry.accessToken == Secret("access-1"))
@@ -110,10 +130,10 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.presentedRefreshTokens == ["refresh-0"])
     }
 
-    @Test("A refresh failure reaches every waiter, after one request")
-    func failureReachesEveryWaiter() async throws {
+    @Test("A refresh failure reaches every waiter, after one request", arguments: StoreKind.allCases)
+    func failureReachesEveryWaiter(storeKind: StoreKind) async throws {
         let gate = Gate()
-        let fixture = await SessionFixture(outcomes: [.status(503)], gate: gate)
+        let fixture = try await SessionFixture(outcomes: [.status(503)], gate: gate, storeKind: storeKind)
         fixture.expire()
         let coordinator = fixture.coordinator
         let outcomes = Task {
@@ -141,10 +161,10 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == 1)
     }
 
-    @Test("Cancelling the request that started a refresh does not cancel the refresh")
-    func cancellationDoesNotCancelRefresh() async throws {
+    @Test("Cancelling the request that started a refresh does not cancel the refresh", arguments: StoreKind.allCases)
+    func cancellationDoesNotCancelRefresh(storeKind: StoreKind) async throws {
         let gate = Gate()
-        let fixture = await SessionFixture(gate: gate)
+        let fixture = try await SessionFixture(gate: gate, storeKind: storeKind)
         fixture.expire()
         let coordinator = fixture.coordinator
         let initiator = Task { try await coordinator.currentAuthorization() }
@@ -152,16 +172,18 @@ struct SessionCoordinatorTests {
         initiator.cancel()
         await gate.open()
         _ = await initiator.result
-        let stored = try #require(try await fixture.store.credential(for: SessionFixture.origin))
+        let stored = try #require(try await fixture.stored())
         #expect(stored.accessToken == Secret("access-1"))
         #expect(stored.refreshToken == Secret("refresh-1"))
         #expect(try await coordinator.currentAuthorization().accessToken == Secret("access-1"))
         #expect(fixture.endpoint.requestCount == 1)
     }
 
-    @Test("A 401 after another process rotated the token recovers with the rotated one, without a request")
-    func rejectionAfterRotationElsewhere() async throws {
-        let fixture = await SessionFixture(outcomes: [.oauthError("invalid_grant")])
+    @Test(
+        "A 401 after another process rotated the token recovers with the rotated one, without a request",
+        arguments: StoreKind.allCases)
+    func rejectionAfterRotationElsewhere(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(outcomes: [.oauthError("invalid_grant")], storeKind: storeKind)
         fixture.expire()
         // While this process's request is refused, another process stores the pair it obtained.
         var rotated = fixture.initial
@@ -169,7 +191,7 @@ struct SessionCoordinatorTests {
         rotated.refreshToken = Secret("refresh-elsewhere")
         rotated.issuedAt = fixture.clock.now
         rotated.expiresAt = fixture.clock.now.addingTimeInterval(900)
-        _ = await fixture.store.save(rotated, ifGenerationIs: fixture.initial.generation)
+        _ = try await fixture.store.save(rotated, ifGenerationIs: fixture.initial.generation)
         // The coordinator still holds generation 1 in its cache from before the other process wrote.
         let authorization = try await fixture.coordinator.authorizationAfterRejection(
             of: BearerAuthorization(accessToken: Secret("access-0"), generation: fixture.initial.generation)
@@ -178,25 +200,18 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == 0)
     }
 
-    @Test("A session signed out and signed in again elsewhere is adopted, though its generation restarted")
-    func adoptsSessionWithRestartedGeneration() async throws {
-        let fixture = await SessionFixture()
+    @Test(
+        "A session signed out and signed in again elsewhere is adopted, though its generation restarted",
+        arguments: StoreKind.allCases)
+    func adoptsSessionWithRestartedGeneration(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
         // This process has used the session a while: its cached generation is 3.
         var held = try await fixture.coordinator.currentAuthorization()
         for _ in 0..<2 { held = try #require(try await fixture.coordinator.authorizationAfterRejection(of: held)) }
         #expect(held.generation == 3)
         // Another process signs out and signs in as someone else: the row restarts at generation 1.
-        await fixture.store.removeCredential(for: SessionFixture.origin)
-        let other = await fixture.store.replace(
-            with: Credential(
-                origin: SessionFixture.origin,
-                account: "someone-else",
-                accessToken: Secret("access-other"),
-                refreshToken: Secret("refresh-other"),
-                expiresAt: fixture.clock.now.addingTimeInterval(900),
-                issuedAt: fixture.clock.now
-            )
-        )
+        try await fixture.store.removeCredential(for: SessionFixture.origin)
+        let other = try await fixture.signInElsewhere()
         #expect(other.generation == 1)
         let requestsBefore = fixture.endpoint.requestCount
         let retry = try await fixture.coordinator.authorizationAfterRejection(of: held)
@@ -205,68 +220,37 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == requestsBefore)
     }
 
-    @Test("invalid_grant while another process rotates mid-request retries once with the new token")
-    func invalidGrantRaceRetriesOnce() async throws {
-        let clock = TestClock()
-        let store = InMemoryCredentialsStore()
-        let initial = await store.replace(
-            with: Credential(
-                origin: SessionFixture.origin,
-                account: "demo",
-                accessToken: Secret("access-0"),
-                refreshToken: Secret("refresh-0"),
-                expiresAt: clock.now.addingTimeInterval(900),
-                issuedAt: clock.now
-            )
-        )
-        clock.advance(by: 901)
-        // The other process's write lands while this process's refresh request is on the wire; its own tokens are
-        // already stale by the time this process looks, so one retry with them is the right move.
-        let presented = Mutex([String]())
-        var api = MockAPI()
-        api.createToken = { input in
-            guard case .urlEncodedForm(let form) = input.body else { return .undocumented(statusCode: 500, .init()) }
-            let count = presented.withLock {
-                $0.append(form.refreshToken ?? "")
-                return $0.count
-            }
-            if count == 1 {
-                var rotated = initial
-                rotated.refreshToken = Secret("refresh-elsewhere")
-                rotated.accessToken = Secret("access-elsewhere")
-                rotated.expiresAt = clock.now.addingTimeInterval(-1)
-                _ = await store.save(rotated, ifGenerationIs: initial.generation)
-                return .badRequest(.init(body: .json(.init(error: "invalid_grant"))))
-            }
-            return .ok(
-                .init(
-                    headers: .init(cacheControl: "no-store"),
-                    body: .json(
-                        .init(accessToken: "access-2", tokenType: "Bearer", expiresIn: 900, refreshToken: "refresh-2"))
-                )
-            )
+    @Test(
+        "invalid_grant while another process rotates mid-request retries once with the new token",
+        arguments: StoreKind.allCases)
+    func invalidGrantRaceRetriesOnce(storeKind: StoreKind) async throws {
+        // The other process's write lands while this process's first refresh request is on the wire; its own tokens
+        // are already stale by the time this process looks, so one retry with them is the right move.
+        let fixture = try await SessionFixture(outcomes: [.oauthError("invalid_grant")], storeKind: storeKind) {
+            number, store in
+            guard number == 1, var rotated = try? await store.credential(for: SessionFixture.origin) else { return }
+            rotated.refreshToken = Secret("refresh-elsewhere")
+            rotated.accessToken = Secret("access-elsewhere")
+            rotated.expiresAt = rotated.issuedAt
+            _ = try? await store.save(rotated, ifGenerationIs: rotated.generation)
         }
-        let coordinator = SessionCoordinator(
-            origin: SessionFixture.origin,
-            store: store,
-            tokenEndpoint: TokenEndpoint(api: api, clientID: "stories-cli", now: clock.function),
-            lock: NoCrossProcessLock(),
-            now: clock.function
-        )
-        #expect(try await coordinator.currentAuthorization().accessToken == Secret("access-2"))
-        #expect(presented.withLock { $0 } == ["refresh-0", "refresh-elsewhere"])
-        #expect(await store.credential(for: SessionFixture.origin)?.isSignInRequired == false)
+        fixture.expire()
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-2"))
+        #expect(fixture.endpoint.presentedRefreshTokens == ["refresh-0", "refresh-elsewhere"])
+        #expect(try await fixture.stored()?.isSignInRequired == false)
     }
 
-    @Test("invalid_grant with nothing rotated ends the session: sign-in required, refresh token dropped")
-    func invalidGrantEndsSession() async throws {
-        let fixture = await SessionFixture(outcomes: [.oauthError("invalid_grant")])
+    @Test(
+        "invalid_grant with nothing rotated ends the session: sign-in required, refresh token dropped",
+        arguments: StoreKind.allCases)
+    func invalidGrantEndsSession(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(outcomes: [.oauthError("invalid_grant")], storeKind: storeKind)
         fixture.expire()
         var events = fixture.coordinator.events.makeAsyncIterator()
         await #expect(throws: AuthorizationError.sessionExpired(origin: SessionFixture.origin.key)) {
             try await fixture.coordinator.currentAuthorization()
         }
-        let stored = try #require(await fixture.store.credential(for: SessionFixture.origin))
+        let stored = try #require(try await fixture.stored())
         #expect(stored.isSignInRequired)
         #expect(stored.refreshToken == nil)
         #expect(await events.next() == .signedOut(reason: .sessionRejected))
@@ -278,36 +262,52 @@ struct SessionCoordinatorTests {
         #expect(fixture.endpoint.requestCount == 1)
     }
 
+    @Test("A sign-in made by another process after the session ended is picked up", arguments: StoreKind.allCases)
+    func picksUpSignInElsewhereAfterSessionEnded(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(outcomes: [.oauthError("invalid_grant")], storeKind: storeKind)
+        fixture.expire()
+        await #expect(throws: AuthorizationError.sessionExpired(origin: SessionFixture.origin.key)) {
+            try await fixture.coordinator.currentAuthorization()
+        }
+        try await fixture.signInElsewhere(account: "demo", token: "new")
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-new"))
+        #expect(fixture.endpoint.requestCount == 1)
+    }
+
+    // MARK: Failures that leave the session alone
+
     @Test(
         "Transient and malformed refresh failures leave the stored session unchanged",
         arguments: [
-            ScriptedTokenEndpoint.Outcome.status(503), .status(429), .networkFailure, .oauthError("invalid_client"),
-            .oauthError("temporarily_unavailable"),
-            .malformed(.init(accessToken: "a b", tokenType: "Bearer")),
-            .malformed(.init(accessToken: "ok", tokenType: "MAC")),
+            [ScriptedTokenEndpoint.Outcome.status(503)], [.status(429)], [.networkFailure, .networkFailure],
+            [.unreachable(.connectionRefused)], [.oauthError("invalid_client")],
+            [.oauthError("temporarily_unavailable")],
+            [.malformed(.init(accessToken: "a b", tokenType: "Bearer"))],
+            [.malformed(.init(accessToken: "ok", tokenType: "MAC"))],
         ])
-    func transientFailureLeavesSession(outcome: ScriptedTokenEndpoint.Outcome) async throws {
-        let fixture = await SessionFixture(outcomes: [outcome])
+    func transientFailureLeavesSession(outcomes: [ScriptedTokenEndpoint.Outcome]) async throws {
+        let fixture = try await SessionFixture(outcomes: outcomes)
         fixture.expire()
         await #expect(throws: AuthorizationError.self) { try await fixture.coordinator.currentAuthorization() }
-        #expect(await fixture.store.credential(for: SessionFixture.origin) == fixture.initial)
+        #expect(try await fixture.stored() == fixture.initial)
     }
 
     @Test("A response without a refresh token keeps the old one (RFC 6749 §6)")
     func keepsRefreshToken() async throws {
-        let fixture = await SessionFixture(outcomes: [.issue(refreshToken: false)])
+        let fixture = try await SessionFixture(outcomes: [.issue(refreshToken: false)])
         fixture.expire()
         _ = try await fixture.coordinator.currentAuthorization()
-        let stored = try #require(await fixture.store.credential(for: SessionFixture.origin))
+        let stored = try #require(try await fixture.stored())
         #expect(stored.accessToken == Secret("access-1"))
         #expect(stored.refreshToken == Secret("refresh-0"))
     }
 
     @Test("Does not spend the refresh token when the store cannot be written")
     func checksWritabilityFirst() async throws {
-        let fixture = await SessionFixture()
+        let fixture = try await SessionFixture()
         fixture.expire()
-        await fixture.store.setWritabilityFailure(.readOnly(path: "/x"))
+        let store = try #require(fixture.store as? InMemoryCredentialsStore)
+        await store.setWritabilityFailure(.readOnly(path: "/x"))
         await #expect(throws: CredentialsStoreError.readOnly(path: "/x")) {
             try await fixture.coordinator.currentAuthorization()
         }
@@ -329,21 +329,185 @@ struct SessionCoordinatorTests {
         }
     }
 
+    // MARK: The refresh budget
+
     @Test("Stops refreshing when the server keeps rejecting fresh tokens")
     func excessiveRefreshGuard() async throws {
-        let fixture = await SessionFixture()
-        var rejected = try await fixture.coordinator.currentAuthorization()
-        var lastError: (any Error)?
+        let fixture = try await SessionFixture()
+        let lastError = await Self.rejectEveryToken(fixture)
+        #expect(fixture.endpoint.requestCount == RefreshPolicy().maximumRejectedFreshTokens)
+        #expect(lastError as? AuthorizationError == .excessiveRefresh(count: 5, window: .seconds(30)))
+    }
+
+    @Test("Counts rejections on the monotonic clock, so a wall clock that jumps ahead does not reset the count")
+    func budgetUsesMonotonicClock() async throws {
+        let fixture = try await SessionFixture()
+        let lastError = await Self.rejectEveryToken(fixture) { fixture.clock.jumpWallClock(by: 3_600) }
+        #expect(fixture.endpoint.requestCount == RefreshPolicy().maximumRejectedFreshTokens)
+        #expect(lastError as? AuthorizationError == .excessiveRefresh(count: 5, window: .seconds(30)))
+    }
+
+    @Test("A healthy session with 1-second tokens refreshes as often as it must, without tripping the guard")
+    func shortLivedTokensDoNotTripGuard() async throws {
+        let fixture = try await SessionFixture(
+            outcomes: Array(repeating: .issue(expiresIn: 1), count: 50), lifetime: 1)
+        for _ in 0..<50 {
+            fixture.clock.advance(by: 1)
+            _ = try await fixture.coordinator.currentAuthorization()
+        }
+        #expect(fixture.endpoint.requestCount == 50)
+    }
+
+    @Test("A rejection of a token that outlived its lifetime does not count toward the guard")
+    func expiredTokenRejectionsDoNotCount() async throws {
+        let fixture = try await SessionFixture(
+            outcomes: Array(repeating: .issue(expiresIn: 1), count: 20), lifetime: 1)
+        var held = try await fixture.coordinator.currentAuthorization()
         for _ in 0..<20 {
-            do {
-                guard let next = try await fixture.coordinator.authorizationAfterRejection(of: rejected) else { break }
-                rejected = next
-            } catch {
-                lastError = error
-                break
+            fixture.clock.advance(by: 1.1)
+            held = try #require(try await fixture.coordinator.authorizationAfterRejection(of: held))
+        }
+        #expect(fixture.endpoint.requestCount == 20)
+    }
+
+    @Test("Transient refresh failures are reported as transient, however many there are")
+    func transientFailuresAreNotExcessive() async throws {
+        let fixture = try await SessionFixture(outcomes: Array(repeating: .status(503), count: 12))
+        fixture.expire()
+        for _ in 0..<12 {
+            await #expect(throws: AuthorizationError.refreshFailed(.unavailable(status: 503, retryAfter: nil))) {
+                try await fixture.coordinator.currentAuthorization()
             }
         }
-        #expect(fixture.endpoint.requestCount == RefreshPolicy().maximumRefreshes)
-        #expect(lastError as? AuthorizationError == .excessiveRefresh(count: 5, window: .seconds(30)))
+        #expect(fixture.endpoint.requestCount == 12)
+    }
+
+    /// Answers every token with a rejection, as a broken server would, calling `between` before each; returns the
+    /// error that stopped it.
+    static func rejectEveryToken(_ fixture: SessionFixture, between: () -> Void = {}) async -> (any Error)? {
+        do {
+            var rejected = try await fixture.coordinator.currentAuthorization()
+            for _ in 0..<20 {
+                between()
+                guard let next = try await fixture.coordinator.authorizationAfterRejection(of: rejected) else {
+                    return nil
+                }
+                rejected = next
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: Lost answers and interruptions
+
+    @Test("The refresh request and its retry are sent inside one interruption deferral, within the lock")
+    func refreshInsideDeferralAndLock() async throws {
+        let fixture = try await SessionFixture(outcomes: [.networkFailure])
+        fixture.expire()
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-2"))
+        #expect(
+            fixture.journal.recorded == [
+                "locked", "deferring", "request refresh-0", "request refresh-0", "resumed", "unlocked",
+            ])
+        #expect(try await fixture.stored()?.refreshToken == Secret("refresh-2"))
+    }
+
+    @Test(
+        "A refresh whose request never reached the server is not retried",
+        arguments: [NetworkFailure.connectionRefused, .hostNotFound, .secureConnectionFailed])
+    func unsentRefreshIsNotRetried(failure: NetworkFailure) async throws {
+        let fixture = try await SessionFixture(outcomes: [.unreachable(failure)])
+        fixture.expire()
+        await #expect(throws: AuthorizationError.refreshFailed(.unreachable(failure))) {
+            try await fixture.coordinator.currentAuthorization()
+        }
+        #expect(fixture.endpoint.requestCount == 1)
+    }
+
+    @Test("Two lost answers in a row end the attempt, with the stored session unchanged", arguments: StoreKind.allCases)
+    func twoLostAnswers(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(outcomes: [.networkFailure, .networkFailure], storeKind: storeKind)
+        fixture.expire()
+        await #expect(throws: AuthorizationError.refreshFailed(.unreachable(.connectionLost))) {
+            try await fixture.coordinator.currentAuthorization()
+        }
+        #expect(fixture.endpoint.presentedRefreshTokens == ["refresh-0", "refresh-0"])
+        #expect(try await fixture.stored() == fixture.initial)
+    }
+
+    // MARK: Sign-in and sign-out under the lock
+
+    @Test(
+        "Signing out revokes the refresh token stored at that moment, inside the lock, then removes the session",
+        arguments: StoreKind.allCases)
+    func signOutRevokesWhatIsStored(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
+        _ = try await fixture.coordinator.currentAuthorization()
+        // Another process refreshes after this one cached the session.
+        var rotated = fixture.initial
+        rotated.refreshToken = Secret("refresh-elsewhere")
+        _ = try await fixture.store.save(rotated, ifGenerationIs: fixture.initial.generation)
+        let ended = try #require(try await fixture.coordinator.signOut())
+        #expect(ended.credential.refreshToken == Secret("refresh-elsewhere"))
+        #expect(ended.revocationFailure == nil)
+        #expect(fixture.journal.recorded == ["locked", "revoke refresh-elsewhere", "unlocked"])
+        #expect(try await fixture.stored() == nil)
+    }
+
+    @Test("Signing out without a session revokes nothing", arguments: StoreKind.allCases)
+    func signOutWithoutSession(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
+        try await fixture.store.removeCredential(for: SessionFixture.origin)
+        #expect(try await fixture.coordinator.signOut() == nil)
+        #expect(fixture.endpoint.revokedTokens.isEmpty)
+    }
+
+    @Test(
+        "A sign-in replaces the session stored at that moment, under the lock, and revokes it",
+        arguments: StoreKind.allCases)
+    func signInRevokesWhatItReplaces(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
+        _ = try await fixture.coordinator.currentAuthorization()
+        var rotated = fixture.initial
+        rotated.refreshToken = Secret("refresh-elsewhere")
+        _ = try await fixture.store.save(rotated, ifGenerationIs: fixture.initial.generation)
+        let outcome = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"))
+        #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-elsewhere"))
+        #expect(outcome.replaced?.revocationFailure == nil)
+        #expect(fixture.journal.recorded == ["request alice", "locked", "unlocked", "revoke refresh-elsewhere"])
+        #expect(try await fixture.stored()?.account == "alice")
+    }
+
+    @Test(
+        "A refresh that finds its session signed out meanwhile revokes the tokens it received and says so",
+        arguments: StoreKind.allCases)
+    func refreshAfterSignOutElsewhere(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind) { _, store in
+            _ = try? await store.removeCredential(for: SessionFixture.origin)
+        }
+        fixture.expire()
+        await #expect(throws: AuthorizationError.sessionEndedDuringRefresh(origin: SessionFixture.origin.key)) {
+            try await fixture.coordinator.currentAuthorization()
+        }
+        #expect(fixture.endpoint.revokedTokens == ["refresh-1"])
+        #expect(try await fixture.stored() == nil)
+    }
+
+    @Test(
+        "A refresh that finds a new sign-in meanwhile revokes the tokens it received and uses the new session",
+        arguments: StoreKind.allCases)
+    func refreshAfterSignInElsewhere(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind) { _, store in
+            _ = try? await store.replace(
+                with: Credential(
+                    origin: SessionFixture.origin, account: "bob", accessToken: Secret("access-bob"),
+                    refreshToken: Secret("refresh-bob"), expiresAt: .distantFuture, issuedAt: .distantPast))
+        }
+        fixture.expire()
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-bob"))
+        #expect(fixture.endpoint.revokedTokens == ["refresh-1"])
+        #expect(try await fixture.stored()?.account == "bob")
     }
 }

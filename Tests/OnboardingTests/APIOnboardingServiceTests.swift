@@ -9,7 +9,7 @@ import Testing
 @Suite("APIOnboardingService")
 struct APIOnboardingServiceTests {
     static func service(_ api: MockAPI, _ session: FakeSession) -> APIOnboardingService {
-        APIOnboardingService(api: api, session: session, clientID: "stories-cli")
+        APIOnboardingService(api: api, session: session)
     }
 
     @Test("Registers and maps the created user")
@@ -69,59 +69,46 @@ struct APIOnboardingServiceTests {
         #expect(await session.credential == nil)
     }
 
-    @Test("Switching accounts replaces the session and revokes the old one at the server")
-    func switchingAccountsRevokesOldSession() async throws {
-        let revoked = Mutex([String]())
-        var api = MockAPI()
-        api.revokeToken = { input in
-            guard case .urlEncodedForm(let form) = input.body else { return .undocumented(statusCode: 400, .init()) }
-            #expect(form.tokenTypeHint == "refresh_token")
-            #expect(form.clientId == "stories-cli")
-            revoked.withLock { $0.append(form.token) }
-            return .ok
-        }
+    @Test("Switching accounts reports the replaced account")
+    func switchingAccountsReportsReplacedAccount() async throws {
         let session = FakeSession(signedInAs: "alice")
-        let result = try await Self.service(api, session).signIn(username: "bob", password: Password("right-password"))
+        let result = try await Self.service(MockAPI(), session).signIn(
+            username: "bob", password: Password("right-password"))
         #expect(result.session.account == "bob")
         #expect(result.replacedAccount == "alice")
         #expect(result.replacedSessionRevocationFailure == nil)
-        #expect(revoked.withLock { $0 } == ["refresh-alice"])
         #expect(await session.credential?.account == "bob")
     }
 
-    @Test("Signing out revokes the refresh token, then removes the session")
+    @Test("Signing out reports whose session ended and where")
     func signsOut() async throws {
-        let revoked = Mutex([String]())
-        var api = MockAPI()
-        api.revokeToken = { input in
-            guard case .urlEncodedForm(let form) = input.body else { return .undocumented(statusCode: 400, .init()) }
-            revoked.withLock { $0.append(form.token) }
-            return .ok
-        }
         let session = FakeSession(signedInAs: "demo")
-        let result = try await Self.service(api, session).signOut()
+        let result = try await Self.service(MockAPI(), session).signOut()
         #expect(result.account == "demo")
+        #expect(result.server == "https://api.example.com/v1")
         #expect(result.revocationFailure == nil)
-        #expect(revoked.withLock { $0 } == ["refresh-demo"])
         #expect(await session.credential == nil)
     }
 
     @Test(
-        "A failed revocation is reported and the local session is still removed",
+        "A failed revocation is reported as a domain error, for sign-out and for a replaced session",
         arguments: [
             (
-                APIFailure.unreachable(.connectionRefused) as any Error,
-                OnboardingError.unreachable(FailureCause(APIFailure.unreachable(.connectionRefused)))
+                TokenEndpointError.unreachable(.connectionRefused),
+                OnboardingError.unreachable(FailureCause(TokenEndpointError.unreachable(.connectionRefused)))
             ),
-            (APIFailure.other, .unexpected(FailureCause(APIFailure.other))),
+            (
+                .misconfigured(code: "invalid_request", description: nil),
+                .unexpected(FailureCause(TokenEndpointError.misconfigured(code: "invalid_request", description: nil)))
+            ),
         ])
-    func revocationFailure(thrown: any Error, reported: OnboardingError) async throws {
-        var api = MockAPI()
-        api.revokeToken = { _ in throw thrown }
-        let session = FakeSession(signedInAs: "demo")
-        let result = try await Self.service(api, session).signOut()
-        #expect(result.revocationFailure == reported)
-        #expect(await session.credential == nil)
+    func revocationFailure(failure: TokenEndpointError, reported: OnboardingError) async throws {
+        let signingOut = FakeSession(signedInAs: "demo", revocationFailure: failure)
+        #expect(try await Self.service(MockAPI(), signingOut).signOut().revocationFailure == reported)
+        let switching = FakeSession(signedInAs: "alice", revocationFailure: failure)
+        let result = try await Self.service(MockAPI(), switching).signIn(
+            username: "bob", password: Password("right-password"))
+        #expect(result.replacedSessionRevocationFailure == reported)
     }
 
     @Test("Signing out without a session says so")

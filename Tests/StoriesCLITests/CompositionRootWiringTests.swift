@@ -68,7 +68,7 @@ struct TokenResponseDecodingTests {
             """
         let services = try await CompositionRootWiringTests.services(
             transport: CompositionRootWiringTests.FixedTransport(body: body))
-        let credential = try await services.session.signIn(username: "demo", password: Secret("pw"))
+        let credential = try await services.session.signIn(username: "demo", password: Secret("pw")).credential
         #expect(credential.accessToken == Secret("fresh-access"))
         #expect(credential.expiresAt == nil)
     }
@@ -78,7 +78,7 @@ struct TokenResponseDecodingTests {
         let body = #"{"access_token":"fresh-access","token_type":"Bearer","expires_in":900}"#
         let services = try await CompositionRootWiringTests.services(
             transport: CompositionRootWiringTests.FixedTransport(body: body))
-        let credential = try await services.session.signIn(username: "demo", password: Secret("pw"))
+        let credential = try await services.session.signIn(username: "demo", password: Secret("pw")).credential
         let lifetime = try #require(credential.expiresAt).timeIntervalSince(credential.issuedAt)
         #expect(lifetime == 900)
     }

@@ -6,23 +6,38 @@ import Synchronization
 @testable import Authorization
 
 /// A token endpoint the test scripts: it counts requests, can hold them at a gate, and answers each refresh with
-/// the next scripted outcome (then keeps issuing numbered tokens).
+/// the next scripted outcome (then keeps issuing numbered tokens). It journals requests and revocations, and calls
+/// `onRequest` (with the request's number) before answering, so a test can act while a request is on the wire.
 final class ScriptedTokenEndpoint: Sendable {
     enum Outcome: Sendable {
         case issue(refreshToken: Bool = true, expiresIn: Double = 900)
         case oauthError(String)
         case status(Int)
-        case networkFailure
+        /// No answer: the transport failed with `failure`.
+        case unreachable(NetworkFailure)
         case malformed(Components.Schemas.TokenResponse)
+
+        /// A connection that closed after the request was sent: the answer was lost.
+        static var networkFailure: Outcome { .unreachable(.connectionLost) }
     }
 
-    private let state = Mutex((requests: [String](), outcomes: [Outcome](), issued: 0))
+    private let state = Mutex((requests: [String](), outcomes: [Outcome](), issued: 0, revoked: [String]()))
     let gate: Gate?
+    private let onRequest: @Sendable (Int) async -> Void
+    private let journal: Journal
 
-    init(outcomes: [Outcome] = [], gate: Gate? = nil) {
+    init(
+        outcomes: [Outcome] = [], gate: Gate? = nil, journal: Journal = Journal(),
+        onRequest: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) {
         state.withLock { $0.outcomes = outcomes }
         self.gate = gate
+        self.journal = journal
+        self.onRequest = onRequest
     }
+
+    /// The tokens revoked, in order.
+    var revokedTokens: [String] { state.withLock { $0.revoked } }
 
     /// The refresh tokens presented, in order.
     var presentedRefreshTokens: [String] { state.withLock { $0.requests } }
@@ -31,16 +46,24 @@ final class ScriptedTokenEndpoint: Sendable {
     func endpoint(clock: TestClock) -> TokenEndpoint {
         var api = MockAPI()
         api.createToken = { input in try await self.respond(to: input) }
+        api.revokeToken = { input in
+            guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
+            self.journal.record("revoke \(form.token)")
+            self.state.withLock { $0.revoked.append(form.token) }
+            return .ok
+        }
         return TokenEndpoint(api: api, clientID: "stories-cli", now: clock.function)
     }
 
     private func respond(to input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
+        journal.record("request \(form.refreshToken ?? form.username ?? "?")")
         let (outcome, number) = state.withLock { state in
             state.requests.append(form.refreshToken ?? form.username ?? "?")
             state.issued += 1
             return (state.outcomes.isEmpty ? Outcome.issue() : state.outcomes.removeFirst(), state.issued)
         }
+        await onRequest(number)
         await gate?.wait()
         switch outcome {
         case .issue(let withRefreshToken, let expiresIn):
@@ -55,8 +78,8 @@ final class ScriptedTokenEndpoint: Sendable {
             return .badRequest(.init(body: .json(.init(error: code))))
         case .status(let status):
             return .undocumented(statusCode: status, .init())
-        case .networkFailure:
-            throw APIFailure.unreachable(.connectionLost)
+        case .unreachable(let failure):
+            throw APIFailure.unreachable(failure)
         case .malformed(let response):
             return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(response)))
         }

@@ -4,34 +4,64 @@ import Testing
 
 @testable import Authorization
 
-/// A coordinator over an in-memory store holding one session, with a hand-driven clock.
+/// The two stores the coordinator runs over: in memory with no cross-process lock (an app, a test), and a SQLite
+/// file with `FileLock` (the CLI).
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory
+    case sqlite
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty store of this kind and the lock that goes with it.
+    func make() throws -> (store: any CredentialsStoring, lock: any CrossProcessLock) {
+        switch self {
+        case .inMemory:
+            return (InMemoryCredentialsStore(), NoCrossProcessLock())
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("coordinator-\(UUID().uuidString)/credentials.sqlite").path
+            return (try SQLiteCredentialsStore(path: path), FileLock(path: path + ".lock"))
+        }
+    }
+}
+
+/// A coordinator over a store holding one session, with a hand-driven clock and a journal of what its lock,
+/// deferral and token endpoint did.
 struct SessionFixture {
     static let origin = try! ServerOrigin(URL(string: "https://api.example.com/v1")!)
 
     let clock: TestClock
-    let store: InMemoryCredentialsStore
+    let store: any CredentialsStoring
+    let journal: Journal
     let endpoint: ScriptedTokenEndpoint
     let coordinator: SessionCoordinator
     let initial: Credential
 
-    /// A session whose access token (lifetime 900 s) was issued at the clock's start.
+    /// A session whose access token (lifetime `lifetime`, 900 s unless given) was issued at the clock's start.
     init(
         outcomes: [ScriptedTokenEndpoint.Outcome] = [],
         gate: Gate? = nil,
         policy: RefreshPolicy = RefreshPolicy(),
-        store: InMemoryCredentialsStore = InMemoryCredentialsStore(),
-        clock: TestClock = TestClock()
-    ) async {
+        storeKind: StoreKind = .inMemory,
+        lifetime: TimeInterval = 900,
+        clock: TestClock = TestClock(),
+        onRequest: @escaping @Sendable (Int, any CredentialsStoring) async -> Void = { _, _ in }
+    ) async throws {
         self.clock = clock
+        let (store, lock) = try storeKind.make()
         self.store = store
-        endpoint = ScriptedTokenEndpoint(outcomes: outcomes, gate: gate)
-        initial = await store.replace(
+        let journal = Journal()
+        self.journal = journal
+        endpoint = ScriptedTokenEndpoint(outcomes: outcomes, gate: gate, journal: journal) { number in
+            await onRequest(number, store)
+        }
+        initial = try await store.replace(
             with: Credential(
                 origin: Self.origin,
                 account: "demo",
                 accessToken: Secret("access-0"),
                 refreshToken: Secret("refresh-0"),
-                expiresAt: clock.now.addingTimeInterval(900),
+                expiresAt: clock.now.addingTimeInterval(lifetime),
                 issuedAt: clock.now
             )
         )
@@ -39,9 +69,31 @@ struct SessionFixture {
             origin: Self.origin,
             store: store,
             tokenEndpoint: endpoint.endpoint(clock: clock),
-            lock: NoCrossProcessLock(),
+            lock: JournalingLock(inner: lock, journal: journal),
+            interruptions: JournalingDeferral(journal: journal),
             policy: policy,
-            now: clock.function
+            now: clock.function,
+            uptime: clock.uptime
+        )
+    }
+
+    /// The stored session now.
+    func stored() async throws -> Credential? {
+        try await store.credential(for: Self.origin)
+    }
+
+    /// A session another process stores (a sign-in elsewhere), replacing this one.
+    @discardableResult
+    func signInElsewhere(account: String = "someone-else", token: String = "other") async throws -> Credential {
+        try await store.replace(
+            with: Credential(
+                origin: Self.origin,
+                account: account,
+                accessToken: Secret("access-\(token)"),
+                refreshToken: Secret("refresh-\(token)"),
+                expiresAt: clock.now.addingTimeInterval(900),
+                issuedAt: clock.now
+            )
         )
     }
 

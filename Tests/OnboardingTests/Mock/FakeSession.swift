@@ -1,14 +1,20 @@
 import Authorization
 import Foundation
 
-/// A session that signs in by a script and keeps its credential in memory.
+/// A session that signs in by a script and keeps its credential in memory. Revocations fail with
+/// `revocationFailure`, if given.
 actor FakeSession: SessionManaging {
     nonisolated let origin = try! ServerOrigin(URL(string: "https://api.example.com/v1")!)
     private(set) var credential: Credential?
     private let acceptedPassword: String
+    private let revocationFailure: TokenEndpointError?
 
-    init(signedInAs account: String? = nil, acceptedPassword: String = "right-password") {
+    init(
+        signedInAs account: String? = nil, acceptedPassword: String = "right-password",
+        revocationFailure: TokenEndpointError? = nil
+    ) {
         self.acceptedPassword = acceptedPassword
+        self.revocationFailure = revocationFailure
         if let account {
             credential = Credential(
                 origin: origin,
@@ -21,7 +27,7 @@ actor FakeSession: SessionManaging {
         }
     }
 
-    func signIn(username: String, password: Secret) async throws -> Credential {
+    func signIn(username: String, password: Secret) async throws -> SignInOutcome {
         guard password.unredacted == acceptedPassword else { throw TokenEndpointError.invalidGrant(description: nil) }
         let next = Credential(
             origin: origin,
@@ -31,14 +37,15 @@ actor FakeSession: SessionManaging {
             expiresAt: Date(timeIntervalSince1970: 1_800_000_900),
             issuedAt: Date(timeIntervalSince1970: 1_800_000_000)
         )
+        let replaced = credential.map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
         credential = next
-        return next
+        return SignInOutcome(credential: next, replaced: replaced)
     }
 
     func storedCredential() -> Credential? { credential }
 
-    func signOut() -> Credential? {
+    func signOut() -> EndedSession? {
         defer { credential = nil }
-        return credential
+        return credential.map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
     }
 }

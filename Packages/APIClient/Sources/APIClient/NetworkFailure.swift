@@ -13,4 +13,13 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     case secureConnectionFailed
     /// Any other transport failure.
     case other
+
+    /// Whether the request may have reached the server although no answer arrived: a connection that closed or a
+    /// deadline that passed after sending. A refused connection, an unknown host or a failed handshake sent nothing.
+    public var mayHaveReachedServer: Bool {
+        switch self {
+        case .connectionRefused, .hostNotFound, .secureConnectionFailed: false
+        case .timedOut, .connectionLost, .other: true
+        }
+    }
 }

@@ -4,13 +4,16 @@ public enum AuthEvent: Sendable, Equatable {
     case refreshed(account: String, generation: Int64)
     /// Another process had already refreshed; its tokens were adopted without a request.
     case adoptedRefreshFromAnotherProcess(generation: Int64)
+    /// The answer to a refresh request was lost on the way back (the server may have rotated the token), so the
+    /// same refresh token was presented once more.
+    case refreshRetriedAfterLostAnswer
     /// A refresh failed; the stored session is unchanged unless `reason` is `.sessionRejected`.
     case refreshFailed(reason: RefreshFailureReason)
     /// The session ended.
     case signedOut(reason: SignOutReason)
 }
 
-/// Why a refresh failed, in the RFC 6749 §5.2 taxonomy (requirement C).
+/// Why a refresh failed, in the RFC 6749 §5.2 taxonomy.
 public enum RefreshFailureReason: Sendable, Equatable {
     /// `invalid_grant`: the refresh token is dead.
     case sessionRejected

@@ -8,20 +8,23 @@ public enum AuthorizationError: Error, Equatable, Sendable, APIFailureConvertibl
     case notSignedIn(origin: String)
     /// The server refused the refresh token (or there is none): the user must sign in again.
     case sessionExpired(origin: String)
+    /// The session was signed out (or replaced by a sign-in) by another command while this one renewed it. The
+    /// tokens the renewal obtained were revoked, not stored.
+    case sessionEndedDuringRefresh(origin: String)
     /// The request's base URL is not the origin the session was issued by, so no token was sent.
     case originMismatch(expected: String, actual: String)
     /// Refreshing failed for a reason that may pass (network, server error, malformed response). The stored
     /// session was left unchanged.
     case refreshFailed(TokenEndpointError)
-    /// The server rejected freshly refreshed tokens too often; refreshing stopped, so that a server that rejects every
-    /// token cannot make the client loop.
+    /// The server rejected tokens it had just issued too often; refreshing stopped, so that a server that rejects
+    /// every token cannot make the client loop.
     case excessiveRefresh(count: Int, window: Duration)
     /// Another process held the refresh lock for longer than the wait allows.
     case lockTimeout(path: String)
 
     public var apiFailure: APIFailure {
         switch self {
-        case .notSignedIn: .notSignedIn
+        case .notSignedIn, .sessionEndedDuringRefresh: .notSignedIn
         case .sessionExpired: .sessionExpired
         case .refreshFailed(let error):
             switch error {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Owns the session for one server origin: sign-in, the token the middleware attaches, proactive and reactive
-/// refresh, and the cross-process protocol that keeps several processes from spending the same refresh token.
+/// Owns the session for one server origin: sign-in, sign-out, the token the middleware attaches, proactive and
+/// reactive refresh, and the cross-process protocol that keeps several processes from spending the same refresh
+/// token.
 ///
 /// - The hot path (`currentAuthorization` with a fresh cached token) touches neither SQLite nor the lock.
 /// - A refresh is one stored, unstructured `Task` that every caller awaits: N concurrent callers cause one refresh,
@@ -10,38 +11,59 @@ import Foundation
 /// - The refresh runs inside `CrossProcessLock`: re-read the store, adopt another process's result if there is one,
 ///   check the store is writable, spend the refresh token, write the new pair durably with compare-and-swap,
 ///   unlock. Two processes refreshing with the same token would look like theft to a server that detects reuse.
+///   Sign-in and sign-out take the same lock, so a session the user ended cannot be written back by a refresh.
+/// - From sending the refresh request until its answer is stored, termination requests are deferred
+///   (`InterruptionDeferral`): ending there would lose the session.
 public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     public nonisolated let origin: ServerOrigin
     /// Refreshes, failures and sign-outs, as they happen. One consumer.
     public nonisolated let events: AsyncStream<AuthEvent>
+    /// The most token requests made while holding the cross-process lock: a refresh, one retry after a lost answer,
+    /// one more with a token another process rotated meanwhile, and the revocation of tokens that could not be stored
+    /// because the session ended meanwhile. Lock waits are chosen to outlast them.
+    public static let maximumTokenRequestsUnderLock = 4
 
     private let eventSink: AsyncStream<AuthEvent>.Continuation
     private let store: any CredentialsStoring
     private let tokenEndpoint: TokenEndpoint
     private let lock: any CrossProcessLock
+    private let interruptions: any InterruptionDeferral
     private let policy: RefreshPolicy
     private let now: @Sendable () -> Date
+    private let uptime: @Sendable () -> ContinuousClock.Instant
     private var cached: Credential?
     private var inFlightRefresh: Task<Credential, any Error>?
-    private var refreshAttempts: [Date] = []
+    /// The tokens this process's last refresh stored, and when (monotonic): a rejection of those is a rejection of
+    /// a fresh token.
+    private var lastRefresh: (generation: Int64, at: ContinuousClock.Instant, lifetime: Duration?)?
+    /// When the server rejected tokens this process had just obtained, within the policy's window.
+    private var freshTokenRejections: [ContinuousClock.Instant] = []
     /// How many callers are waiting for the in-flight refresh. Lets tests release a refresh only once every caller
     /// they started is waiting for it.
     private(set) var refreshWaiterCount = 0
 
+    /// - Parameters:
+    ///   - interruptions: postpones the process's termination requests while a refreshed pair is not yet stored.
+    ///   - now: the wall clock that dates tokens (expiry is a wall-clock promise of the server).
+    ///   - uptime: the monotonic clock that measures how fresh a rejected token was.
     public init(
         origin: ServerOrigin,
         store: any CredentialsStoring,
         tokenEndpoint: TokenEndpoint,
         lock: any CrossProcessLock,
+        interruptions: any InterruptionDeferral = NoInterruptionDeferral(),
         policy: RefreshPolicy = RefreshPolicy(),
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        uptime: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.origin = origin
         self.store = store
         self.tokenEndpoint = tokenEndpoint
         self.lock = lock
+        self.interruptions = interruptions
         self.policy = policy
         self.now = now
+        self.uptime = uptime
         (events, eventSink) = AsyncStream.makeStream(of: AuthEvent.self, bufferingPolicy: .bufferingNewest(64))
     }
 
@@ -49,11 +71,12 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         eventSink.finish()
     }
 
-    // MARK: Sign-in
+    // MARK: Sign-in and sign-out
 
-    /// Exchanges a username and password for tokens and stores them, replacing any session this origin had.
-    @discardableResult
-    public func signIn(username: String, password: Secret) async throws -> Credential {
+    /// Exchanges a username and password for tokens and stores them, replacing any session this origin had. The
+    /// replaced session is read under the lock (so it is the one stored at that moment, even if another process
+    /// had just refreshed it) and revoked at the server.
+    public func signIn(username: String, password: Secret) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let grant = try await tokenEndpoint.requestTokens(for: .password(username: username, password: password))
         let credential = Credential(
@@ -66,31 +89,46 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             issuedAt: grant.issuedAt
         )
         let store = self.store
-        let saved = try await lock.withLock { try await store.replace(with: credential) }
+        let origin = self.origin
+        let (previous, saved) = try await lock.withLock { () async throws -> (Credential?, Credential) in
+            let previous = try await store.credential(for: origin)
+            return (previous, try await store.replace(with: credential))
+        }
         cached = saved
-        return saved
+        // Stored nowhere any more, so no process can use or refresh it: revoking it needs no lock.
+        guard let previous, !previous.isSignInRequired else { return SignInOutcome(credential: saved, replaced: nil) }
+        let failure = await revocationFailure(revoking: previous)
+        return SignInOutcome(
+            credential: saved, replaced: EndedSession(credential: previous, revocationFailure: failure))
     }
 
-    /// Removes the local session under the cross-process lock, so no refresh of another process can write it back.
-    @discardableResult
-    public func signOut() async throws -> Credential? {
-        let store = self.store
-        let origin = self.origin
-        let removed = try await lock.withLock { () async throws -> Credential? in
-            let current = try await store.credential(for: origin)
-            try await store.removeCredential(for: origin)
-            return current
+    /// Ends the session under the cross-process lock: re-reads it, revokes the refresh token stored at that moment
+    /// and removes it. A refresh of another process either finished before (its token is the one revoked) or
+    /// starts after and finds no session, so a session the user ended ends everywhere.
+    public func signOut() async throws -> EndedSession? {
+        let ended = try await lock.withLock { () async throws -> EndedSession? in
+            guard let current = try await self.store.credential(for: self.origin) else { return nil }
+            let failure = await self.revocationFailure(revoking: current)
+            try await self.store.removeCredential(for: self.origin)
+            return EndedSession(credential: current, revocationFailure: failure)
         }
         cached = nil
-        if removed != nil { eventSink.yield(.signedOut(reason: .userRequested)) }
-        return removed
+        if ended != nil { eventSink.yield(.signedOut(reason: .userRequested)) }
+        return ended
     }
 
-    /// The stored session, if any (from the cache once loaded).
+    /// The stored session, if any (from the cache once loaded). A cached session that requires a new sign-in is
+    /// read again, so that a sign-in made by another process is picked up.
     public func storedCredential() async throws -> Credential? {
-        if let cached { return cached }
+        if let cached, !cached.isSignInRequired { return cached }
         let loaded = try await store.credential(for: origin)
-        if let loaded { remember(loaded) }
+        if cached?.isSignInRequired == true {
+            // Whatever is stored now replaces an ended session, even with a lower generation: generations restart
+            // when a session is deleted and signed in again.
+            cached = loaded
+        } else if let loaded {
+            remember(loaded)
+        }
         return cached
     }
 
@@ -107,9 +145,10 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     }
 
     public func authorizationAfterRejection(of rejected: BearerAuthorization) async throws -> BearerAuthorization? {
-        // D3: the 401 answered an older token than the one now held: retry with the newer one, no refresh.
+        // The 401 answered an older token than the one now held: retry with the newer one, unless it is known to
+        // have expired too.
         if let cached, cached.generation > rejected.generation, !cached.isSignInRequired {
-            return Self.authorization(cached)
+            return try await usable(cached)
         }
         // Another process may have refreshed since this one loaded its cache.
         guard let stored = try await store.credential(for: origin) else {
@@ -117,8 +156,30 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         }
         remember(stored)
         guard !stored.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
-        if stored.generation > rejected.generation { return Self.authorization(stored) }
+        if stored.generation > rejected.generation { return try await usable(stored) }
+        try countRejectionIfFresh(rejected)
         return Self.authorization(try await refresh(replacingGeneration: rejected.generation))
+    }
+
+    /// `credential`'s token if it is still fresh, or the token of a refresh that replaces it.
+    private func usable(_ credential: Credential) async throws -> BearerAuthorization {
+        guard policy.needsRefresh(credential, at: now()) else { return Self.authorization(credential) }
+        return Self.authorization(try await refresh(replacingGeneration: credential.generation))
+    }
+
+    /// Counts a rejection of the tokens this process's last refresh obtained, while they are fresh (younger than
+    /// their lifetime, or than the policy's window when the lifetime is unknown). Too many within the window stop
+    /// the refreshing: the server rejects what it has just issued, and another refresh would be rejected as well.
+    private func countRejectionIfFresh(_ rejected: BearerAuthorization) throws {
+        guard let lastRefresh, lastRefresh.generation == rejected.generation else { return }
+        let instant = uptime()
+        let freshness = min(lastRefresh.lifetime ?? policy.window, policy.window)
+        guard instant - lastRefresh.at < freshness else { return }
+        freshTokenRejections.removeAll { instant - $0 >= policy.window }
+        freshTokenRejections.append(instant)
+        guard freshTokenRejections.count < policy.maximumRejectedFreshTokens else {
+            throw AuthorizationError.excessiveRefresh(count: freshTokenRejections.count, window: policy.window)
+        }
     }
 
     // MARK: Refresh
@@ -179,9 +240,9 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         }
         try await store.verifyWritable()
         do {
-            return try await exchange(refreshToken, basedOn: current)
+            return try await exchange(refreshToken, basedOn: current, retryingLostAnswer: true)
         } catch AuthorizationError.refreshFailed(.invalidGrant) {
-            // C1: invalid_grant means the token is dead only if nobody rotated it meanwhile.
+            // invalid_grant means the token is dead only if nobody rotated it meanwhile.
             guard let latest = try await store.credential(for: origin), latest.refreshToken != current.refreshToken,
                 !latest.isSignInRequired
             else {
@@ -194,7 +255,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
                 throw AuthorizationError.sessionExpired(origin: origin.key)
             }
             do {
-                return try await exchange(latestRefreshToken, basedOn: latest)
+                // No retry here: the lock's holder must finish within the waiters' patience (`ConnectionLimits`).
+                return try await exchange(latestRefreshToken, basedOn: latest, retryingLostAnswer: false)
             } catch AuthorizationError.refreshFailed(.invalidGrant) {
                 try await markSignInRequired(latest)
                 throw AuthorizationError.sessionExpired(origin: origin.key)
@@ -202,34 +264,47 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         }
     }
 
-    /// Spends `refreshToken` once and stores the result with compare-and-swap on `credential`'s generation.
-    /// An ambiguous failure is not retried: the server may have rotated the token already, and presenting it again
-    /// would look like theft and revoke the session.
-    private func exchange(_ refreshToken: Secret, basedOn credential: Credential) async throws -> Credential {
-        try checkRefreshBudget()
-        refreshAttempts.append(now())
-        let grant: TokenGrant
-        do {
-            grant = try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken))
-        } catch {
-            throw AuthorizationError.refreshFailed(error)
+    /// Spends `refreshToken` and stores the result with compare-and-swap on `credential`'s generation, with the
+    /// process's termination requests deferred from sending until the result is durable.
+    private func exchange(
+        _ refreshToken: Secret, basedOn credential: Credential, retryingLostAnswer: Bool
+    ) async throws -> Credential {
+        let (grant, result) = try await interruptions.deferringInterruptions {
+            let grant = try await self.requestRefresh(with: refreshToken, retryingLostAnswer: retryingLostAnswer)
+            return (grant, try await self.store.save(credential.applying(grant), ifGenerationIs: credential.generation))
         }
-        switch try await store.save(credential.applying(grant), ifGenerationIs: credential.generation) {
+        switch result {
         case .saved(let saved):
+            lastRefresh = (saved.generation, uptime(), Self.lifetime(of: saved))
             eventSink.yield(.refreshed(account: saved.account, generation: saved.generation))
             return saved
         case .conflict(let latest):
-            // Someone signed in or out meanwhile; their state wins over tokens of the old session.
-            guard let latest else { throw AuthorizationError.notSignedIn(origin: origin.key) }
+            // Someone signed in or out meanwhile; their state wins over tokens of the old session. The tokens just
+            // received are stored nowhere, so they are revoked rather than left working at the server.
+            let token =
+                grant.refreshToken.map(TokenEndpoint.RevocableToken.refreshToken) ?? .accessToken(grant.accessToken)
+            _ = try? await tokenEndpoint.revoke(token)
+            guard let latest else { throw AuthorizationError.sessionEndedDuringRefresh(origin: origin.key) }
             return latest
         }
     }
 
-    private func checkRefreshBudget() throws {
-        let windowStart = now().addingTimeInterval(-Self.seconds(policy.window))
-        refreshAttempts.removeAll { $0 < windowStart }
-        guard refreshAttempts.count < policy.maximumRefreshes else {
-            throw AuthorizationError.excessiveRefresh(count: refreshAttempts.count, window: policy.window)
+    /// Presents `refreshToken` once, and once more if the first answer was lost on the way back. A lost answer may
+    /// mean the server has already rotated the token; presenting it again is the only way to find out. A server
+    /// with a reuse interval answers with a fresh pair; a strict one treats it as reuse and ends the session, which
+    /// was lost in any case, since the successor never arrived.
+    private func requestRefresh(with refreshToken: Secret, retryingLostAnswer: Bool) async throws -> TokenGrant {
+        do {
+            return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken))
+        } catch .unreachable(let failure) where retryingLostAnswer && failure.mayHaveReachedServer {
+            eventSink.yield(.refreshRetriedAfterLostAnswer)
+            do {
+                return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken))
+            } catch {
+                throw AuthorizationError.refreshFailed(error)
+            }
+        } catch {
+            throw AuthorizationError.refreshFailed(error)
         }
     }
 
@@ -241,6 +316,19 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             cached = saved
         }
         eventSink.yield(.signedOut(reason: .sessionRejected))
+    }
+
+    /// Revokes `credential`'s refresh token (or, without one, its access token); returns why that failed, if it did.
+    private func revocationFailure(revoking credential: Credential) async -> TokenEndpointError? {
+        let token =
+            credential.refreshToken.map(TokenEndpoint.RevocableToken.refreshToken)
+            ?? .accessToken(credential.accessToken)
+        do {
+            try await tokenEndpoint.revoke(token)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Keeps the newest credential seen by a read outside the lock, so a read that raced a refresh in this process
@@ -256,9 +344,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         BearerAuthorization(accessToken: credential.accessToken, generation: credential.generation)
     }
 
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    private static func lifetime(of credential: Credential) -> Duration? {
+        credential.expiresAt.map { .milliseconds(Int64($0.timeIntervalSince(credential.issuedAt) * 1000)) }
     }
 
     private static func failureReason(for error: any Error) -> RefreshFailureReason {

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// The OAuth 2.0 token endpoint, through the generated `createToken` operation.
+/// The OAuth 2.0 token and revocation endpoints, through the generated `createToken` and `revokeToken` operations.
 ///
 /// Give it a client that has no authorisation middleware (an expired access token must never reach the token
 /// endpoint), whose transport follows no redirects and whose response bodies are bounded.
@@ -54,6 +54,39 @@ public struct TokenEndpoint: Sendable {
         case .unauthorized(let response):
             guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
             throw Self.mapOAuthError(error, status: 401)
+        case .undocumented(let status, let payload):
+            throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
+        }
+    }
+
+    /// A token to revoke, by kind: the kind is the `token_type_hint` the server is given.
+    public enum RevocableToken: Sendable {
+        /// Revoking a refresh token ends the access tokens issued with it too.
+        case refreshToken(Secret)
+        case accessToken(Secret)
+    }
+
+    /// Revokes `token` (RFC 7009). The server answers 200 for a token it does not know, so success means the token
+    /// no longer works, whoever held it.
+    public func revoke(_ token: RevocableToken) async throws(TokenEndpointError) {
+        let form: Components.Schemas.RevocationRequest
+        switch token {
+        case .refreshToken(let secret):
+            form = .init(token: secret.unredacted, tokenTypeHint: "refresh_token", clientId: clientID)
+        case .accessToken(let secret):
+            form = .init(token: secret.unredacted, tokenTypeHint: "access_token", clientId: clientID)
+        }
+        let output: Operations.RevokeToken.Output
+        do {
+            output = try await api.revokeToken(body: .urlEncodedForm(form))
+        } catch {
+            throw Self.classify(error)
+        }
+        switch output {
+        case .ok: return
+        case .badRequest(let response):
+            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+            throw Self.mapOAuthError(error, status: 400)
         case .undocumented(let status, let payload):
             throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
         }

@@ -33,9 +33,12 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// The schema version this build writes, mirrored in `PRAGMA user_version`.
     public static let schemaVersion = CredentialsSchema.currentVersion
 
+    /// How long a write waits for another process's write transaction unless told otherwise.
+    public static let defaultBusyTimeout: TimeInterval = 5
+
     /// Opens (creating if needed) the store at `path`.
     /// - Parameter busyTimeout: how long a write waits for another process's write transaction.
-    public init(path: String, busyTimeout: TimeInterval = 5) throws(CredentialsStoreError) {
+    public init(path: String, busyTimeout: TimeInterval = defaultBusyTimeout) throws(CredentialsStoreError) {
         self.path = path
         try SecureLocation.prepare(path: path)
         do {

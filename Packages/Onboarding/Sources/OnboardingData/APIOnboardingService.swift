@@ -7,21 +7,17 @@ import OnboardingDomain
 public struct APIOnboardingService: OnboardingService {
     private let api: any APIProtocol
     private let session: any SessionManaging
-    private let clientID: String
     private let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - api: the authorised client (public operations go out without a token).
     ///   - session: the session for the same server as `api`.
-    ///   - clientID: the OAuth client id sent with revocations.
     ///   - now: the clock that dates a `Retry-After` answer.
     public init(
-        api: any APIProtocol, session: any SessionManaging, clientID: String,
-        now: @escaping @Sendable () -> Date = { Date() }
+        api: any APIProtocol, session: any SessionManaging, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.api = api
         self.session = session
-        self.clientID = clientID
         self.now = now
     }
 
@@ -57,69 +53,32 @@ public struct APIOnboardingService: OnboardingService {
     }
 
     public func signIn(username: String, password: Password) async throws(OnboardingError) -> SignInResult {
+        let outcome: SignInOutcome
         do {
-            let previous = try await session.storedCredential()
-            let credential = try await session.signIn(username: username, password: Secret(password.unredacted))
-            // The old session's tokens are no longer stored anywhere: revoke them so they stop working too.
-            guard let previous, !previous.isSignInRequired else {
-                return SignInResult(session: SessionSummary(credential))
-            }
-            return SignInResult(
-                session: SessionSummary(credential),
-                replacedAccount: previous.account,
-                replacedSessionRevocationFailure: await revoke(previous)
-            )
+            outcome = try await session.signIn(username: username, password: Secret(password.unredacted))
         } catch {
             throw OnboardingError(error)
         }
+        return SignInResult(
+            session: SessionSummary(outcome.credential),
+            replacedAccount: outcome.replaced?.credential.account,
+            replacedSessionRevocationFailure: outcome.replaced?.revocationFailure.map(OnboardingError.init)
+        )
     }
 
     public func signOut() async throws(OnboardingError) -> SignOutResult {
-        let credential: Credential
+        let ended: EndedSession
         do {
-            guard let stored = try await session.storedCredential() else { throw OnboardingError.notSignedIn }
-            credential = stored
-        } catch {
-            throw OnboardingError(error)
-        }
-        let revocationFailure = await revoke(credential)
-        do {
-            try await session.signOut()
+            guard let stored = try await session.signOut() else { throw OnboardingError.notSignedIn }
+            ended = stored
         } catch {
             throw OnboardingError(error)
         }
         return SignOutResult(
-            account: credential.account,
-            server: credential.origin.displayURL,
-            revocationFailure: revocationFailure
+            account: ended.credential.account,
+            server: ended.credential.origin.displayURL,
+            revocationFailure: ended.revocationFailure.map(OnboardingError.init)
         )
-    }
-
-    /// Revokes the refresh token (which revokes its access tokens too), RFC 7009. Returns why it failed, if it did.
-    private func revoke(_ credential: Credential) async -> OnboardingError? {
-        let token = credential.refreshToken ?? credential.accessToken
-        let hint = credential.refreshToken == nil ? "access_token" : "refresh_token"
-        do {
-            let output = try await api.revokeToken(
-                body: .urlEncodedForm(.init(token: token.unredacted, tokenTypeHint: hint, clientId: clientID))
-            )
-            switch output {
-            case .ok: return nil
-            case .badRequest(let response):
-                // The server found the revocation request itself wrong: a client or configuration problem.
-                guard case .json(let error) = response.body else {
-                    return .unexpected(FailureCause(APIFailure.unexpectedStatus(400)))
-                }
-                return .unexpected(
-                    FailureCause(
-                        TokenEndpointError.misconfigured(code: error.error, description: error.errorDescription)))
-            case .undocumented(let status, let payload):
-                return OnboardingError(
-                    APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
-            }
-        } catch {
-            return OnboardingError(error)
-        }
     }
 
     public func currentUser() async throws(OnboardingError) -> UserAccount {
