@@ -81,6 +81,11 @@ struct FailureMessagesTests {
             StoryServiceError.credentialsUnavailable(FailureCause(AuthorizationError.lockTimeout(path: "/tmp/c.lock"))),
             .ioError, "renewing the session for too long"
         ),
+        (
+            AuthorizationError.sessionEndedDuringRefresh(origin: "https://api.example.com:443/v1"), .signInRequired,
+            "ended by another command while this one renewed it"
+        ),
+        (AuthorizationError.excessiveRefresh(count: 5, window: .seconds(30)), .failure, "rejected freshly renewed"),
         (StoryServiceError.unexpected(FailureCause(APIFailure.notFound)), .failure, "no such endpoint (HTTP 404)"),
         (StoryServiceError.unexpected(FailureCause(APIFailure.unexpectedStatus(418))), .failure, "HTTP 418"),
         (StoryServiceError.rejected(reason: "bad cursor."), .failure, "refused the request: bad cursor"),

@@ -24,6 +24,11 @@ struct FaultScenario {
         maximumPages: 20
     )
 
+    /// What points a `stories-cli` process at the fault server and the scenario's credentials file.
+    var environment: [String: String] {
+        ["STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath]
+    }
+
     init(_ respond: @escaping @Sendable (FaultServer.Request) -> FaultServer.Response) throws {
         server = try FaultServer(respond)
     }

@@ -30,7 +30,7 @@ public enum CompositionRoot {
 
         /// Register, sign in and out, who am I — for this server.
         public var onboarding: any OnboardingService {
-            APIOnboardingService(api: api, session: session, clientID: CompositionRoot.clientID, now: now)
+            APIOnboardingService(api: api, session: session, now: now)
         }
 
         /// Stories from this server.
@@ -137,6 +137,7 @@ public enum CompositionRoot {
             store: store,
             tokenEndpoint: TokenEndpoint(api: tokenClient, clientID: clientID, now: context.now),
             lock: lock,
+            interruptions: DeferredTermination(),
             now: context.now
         )
         // Inside the authorisation middleware, so that a retry after a 401 gets a deadline of its own.

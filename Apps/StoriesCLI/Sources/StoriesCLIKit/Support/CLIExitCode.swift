@@ -23,6 +23,6 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     /// The table shown in `--help`.
     static var helpText: String {
         "Exit codes:\n" + allCases.map { "  \($0.rawValue)\t\($0.meaning)" }.joined(separator: "\n")
-            + "\n  130, 143, 129\tinterrupted (Ctrl-C, SIGTERM, SIGHUP) at a password prompt"
+            + "\n  130, 143, 129\tinterrupted (Ctrl-C, SIGTERM, SIGHUP); a session renewal in progress is stored first"
     }
 }

@@ -1,9 +1,11 @@
+import Authorization
+
 /// The bounds on everything a server can make this process wait for or hold in memory. The composition root applies
 /// them; tests shrink them to exercise the limits quickly.
 ///
-/// The refresh deadline is shorter than the lock wait on purpose: a process that holds the cross-process refresh lock
-/// gives up on its token request before any process waiting for that lock gives up waiting, so a stuck server costs
-/// the waiters one refresh deadline, never a lock timeout.
+/// The lock wait outlasts the longest a holder of the cross-process refresh lock can keep it
+/// (`longestLockHold`): a stuck server costs a waiting process the holder's deadlines, never a lock timeout, and a
+/// lock timeout means a holder that is itself stuck (stopped, or hung in the file system).
 public struct ConnectionLimits: Sendable, Equatable {
     /// How long opening a connection may take.
     public var connectTimeout: Duration
@@ -38,12 +40,19 @@ public struct ConnectionLimits: Sendable, Equatable {
         self.maximumPages = maximumPages
     }
 
+    /// The longest a process can hold the refresh lock: its token requests
+    /// (`SessionCoordinator.maximumTokenRequestsUnderLock`), each within the token deadline, plus the credentials
+    /// store's writes, each within its busy timeout.
+    public func longestLockHold(storeBusyTimeout: Duration, storeWrites: Int = 3) -> Duration {
+        tokenRequestDeadline * SessionCoordinator.maximumTokenRequestsUnderLock + storeBusyTimeout * storeWrites
+    }
+
     /// The limits `stories-cli` runs with (documented in the README).
     public static let standard = ConnectionLimits(
         connectTimeout: .seconds(10),
         requestDeadline: .seconds(30),
-        tokenRequestDeadline: .seconds(20),
-        refreshLockWait: .seconds(45),
+        tokenRequestDeadline: .seconds(10),
+        refreshLockWait: .seconds(60),
         maximumTokenResponseBytes: 1 << 20,
         maximumResponseBytes: 8 << 20,
         maximumPages: 10_000

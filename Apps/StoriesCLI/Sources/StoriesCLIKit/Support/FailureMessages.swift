@@ -160,6 +160,10 @@ enum FailureMessages {
         switch error {
         case .notSignedIn: notSignedIn(server)
         case .sessionExpired: sessionExpired(server)
+        case .sessionEndedDuringRefresh:
+            CommandFailure(
+                "The session on \(server.name) was ended by another command while this one renewed it; the renewed tokens were revoked. Run `\(server.loginCommand)` to sign in again.",
+                exitStatus: .signInRequired)
         case .originMismatch(let expected, let actual):
             CommandFailure(
                 "Refusing to send the session for \(expected) to \(actual): a session only goes to the server that issued it.",

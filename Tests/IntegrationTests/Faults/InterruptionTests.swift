@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Ctrl-C, `kill` and a closed terminal while `stories-cli` renews a session: the renewed pair is stored before
+/// the process ends, because ending in between would leave a refresh token the server has already spent.
+@Suite("Termination requests during a refresh", .serialized, .timeLimit(.minutes(1)))
+struct InterruptionTests {
+    /// The line the CLI writes when it defers a signal.
+    static let deferralNotice = "Finishing storing the renewed session"
+
+    @Test(
+        "A termination request during a refresh ends the command by that signal once the new pair is stored",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
+    func deferredUntilStored(signal: Int32) async throws {
+        let tokenAnswer = HeldAnswer()
+        defer { tokenAnswer.release() }
+        let scenario = try FaultScenario { request in
+            guard request.path.hasSuffix("/oauth/token") else { return .json(pageJSON(ids: ["1"], next: nil)) }
+            tokenAnswer.hold()
+            return .json(tokenJSON(), headers: [("Cache-Control", "no-store")])
+        }
+        defer { scenario.server.stop() }
+        try await scenario.seedSession(expired: true)
+        let cli = try StartedProcess.start(
+            try BuildProducts.executable(named: "stories-cli"), ["list"], environment: scenario.environment)
+        await tokenAnswer.arrival()
+        // The server has the refresh request: from here the old refresh token may already be spent.
+        cli.send(signal)
+        let deferred = await cli.waitForError(Self.deferralNotice)
+        #expect(deferred, "\(cli.standardError.text)")
+        tokenAnswer.release()
+        let termination = await cli.termination()
+        #expect(termination == .signalled(signal), "\(cli.standardError.text)")
+        #expect(try await scenario.storedSession()?.refreshToken?.unredacted == "fault-refresh-2")
+    }
+
+    @Test("A second Ctrl-C during a refresh ends the command at once, leaving the stored session as it was")
+    func secondInterruptForces() async throws {
+        let tokenAnswer = HeldAnswer()
+        defer { tokenAnswer.release() }
+        let scenario = try FaultScenario { request in
+            guard request.path.hasSuffix("/oauth/token") else { return .json(pageJSON(ids: ["1"], next: nil)) }
+            tokenAnswer.hold()
+            return .json(tokenJSON(), headers: [("Cache-Control", "no-store")])
+        }
+        defer { scenario.server.stop() }
+        let seeded = try await scenario.seedSession(expired: true)
+        let cli = try StartedProcess.start(
+            try BuildProducts.executable(named: "stories-cli"), ["list"], environment: scenario.environment)
+        await tokenAnswer.arrival()
+        cli.send(SIGINT)
+        #expect(await cli.waitForError(Self.deferralNotice), "\(cli.standardError.text)")
+        cli.send(SIGINT)
+        // The answer is still held: only the second signal can have ended the process.
+        #expect(await cli.termination() == .signalled(SIGINT))
+        #expect(try await scenario.storedSession() == seeded)
+    }
+
+    @Test("A termination request outside a refresh ends the command at once", arguments: [SIGINT, SIGTERM])
+    func immediateOutsideRefresh(signal: Int32) async throws {
+        let pageAnswer = HeldAnswer()
+        defer { pageAnswer.release() }
+        let scenario = try FaultScenario { request in
+            guard !request.path.hasSuffix("/oauth/token") else { return .json(tokenJSON()) }
+            pageAnswer.hold()
+            return .json(pageJSON(ids: ["1"], next: nil))
+        }
+        defer { scenario.server.stop() }
+        try await scenario.seedSession(expired: false)
+        let cli = try StartedProcess.start(
+            try BuildProducts.executable(named: "stories-cli"), ["list"], environment: scenario.environment)
+        await pageAnswer.arrival()
+        cli.send(signal)
+        // The page is still held: the process ended on the signal, not after the answer.
+        #expect(await cli.termination() == .signalled(signal))
+        #expect(!cli.standardError.text.contains(Self.deferralNotice))
+    }
+}
+
+/// An answer the fault server withholds until the test releases it. `hold()` runs on the server's connection
+/// thread; `arrival()` tells the test the request is there.
+final class HeldAnswer: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let arrivals: AsyncStream<Void>
+    private let arrived: AsyncStream<Void>.Continuation
+
+    init() {
+        (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func hold() {
+        arrived.yield()
+        released.wait()
+    }
+
+    /// Waits for the first held request.
+    func arrival() async {
+        for await _ in arrivals { return }
+    }
+
+    /// Lets a held request (and any later one) be answered. Safe to call more than once.
+    func release() {
+        for _ in 0..<8 { released.signal() }
+    }
+}
