@@ -20,6 +20,8 @@ public final class FaultServer: Sendable {
         /// The query's items, by name.
         public var query: [String: String]
         public var hasAuthorization: Bool
+        /// The fields of a form-encoded body (a token request, a revocation), by name.
+        public var form: [String: String]
     }
 
     /// How to answer one request.
@@ -192,18 +194,22 @@ public final class FaultServer: Sendable {
             if pair[0].lowercased() == "content-length" { contentLength = Int(pair[1]) ?? 0 }
             if pair[0].lowercased() == "authorization" { hasAuthorization = true }
         }
-        var bodyCount = received.count - headerEnd - 4
-        while bodyCount < contentLength {
+        var body = Array(received[(headerEnd + 4)...])
+        while body.count < contentLength {
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { break }
-            bodyCount += count
+            body += buffer[0..<count]
+        }
+        var form: [String: String] = [:]
+        for item in URLComponents(string: "?" + String(decoding: body, as: UTF8.self))?.queryItems ?? [] {
+            form[item.name] = item.value ?? ""
         }
         let components = URLComponents(string: String(parts[1]))
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
         return Request(
             method: String(parts[0]), path: components?.path ?? String(parts[1]), query: query,
-            hasAuthorization: hasAuthorization)
+            hasAuthorization: hasAuthorization, form: form)
     }
 
     private static func endOfHead(_ bytes: [UInt8]) -> Int? {
