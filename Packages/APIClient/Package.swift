@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "APIClient",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "Authorization", targets: ["Authorization"]),

@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "Onboarding",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "OnboardingDomain", targets: ["OnboardingDomain"]),
         .library(name: "OnboardingData", targets: ["OnboardingData"]),

@@ -6,20 +6,29 @@ import Testing
 
 @testable import Authorization
 
-/// A session with a fixed token that records rejections.
+/// A session with a fixed token that records rejections, and how often it was asked to wait for a token. With
+/// `atHand`, it hands the token out without waiting too.
 actor FixedSession: AccessTokenProviding {
     nonisolated let origin: ServerOrigin
-    let authorization: BearerAuthorization
+    nonisolated let authorization: BearerAuthorization
     let retry: BearerAuthorization?
+    nonisolated let atHand: Bool
     private(set) var rejections: [BearerAuthorization] = []
+    private(set) var waits = 0
 
-    init(origin: ServerOrigin, token: String = "token-1", retry: BearerAuthorization? = nil) {
+    init(origin: ServerOrigin, token: String = "token-1", retry: BearerAuthorization? = nil, atHand: Bool = false) {
         self.origin = origin
         self.authorization = BearerAuthorization(accessToken: Secret(token), generation: 1)
         self.retry = retry
+        self.atHand = atHand
     }
 
-    func currentAuthorization() -> BearerAuthorization { authorization }
+    nonisolated func freshAuthorizationWithoutWaiting() -> BearerAuthorization? { atHand ? authorization : nil }
+
+    func currentAuthorization() -> BearerAuthorization {
+        waits += 1
+        return authorization
+    }
 
     func authorizationAfterRejection(of rejected: BearerAuthorization) -> BearerAuthorization? {
         rejections.append(rejected)
@@ -197,6 +206,15 @@ struct AuthorizationMiddlewareReplayTests {
         let (response, bodies) = try await Self.send(HTTPBody(payload), replayLimit: 16)
         #expect(response.status == .ok)
         #expect(bodies == [payload, payload])
+    }
+
+    @Test("A token the session has at hand is attached without waiting for the session")
+    func attachesTokenAtHand() async throws {
+        let session = FixedSession(origin: try ServerOrigin(AuthorizationMiddlewareTests.baseURL), atHand: true)
+        let transport = RecordingTransport()
+        _ = try await AuthorizationMiddlewareTests.run("listStories", session: session, transport: transport)
+        #expect(await transport.requests.first?.headerFields[.authorization] == "Bearer token-1")
+        #expect(await session.waits == 0)
     }
 
     @Test(

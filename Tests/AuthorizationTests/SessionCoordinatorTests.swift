@@ -91,6 +91,35 @@ struct SessionCoordinatorTests {
         #expect(try await fixture.stored()?.accessToken == Secret("access-1"))
     }
 
+    @Test("1,000 concurrent first callers read the store once", arguments: StoreKind.allCases)
+    func oneLoadForConcurrentFirstCallers(storeKind: StoreKind) async throws {
+        let seeded = try await SessionFixture(storeKind: storeKind)
+        let counting = CountingStore(seeded.store)
+        let coordinator = SessionCoordinator(
+            origin: SessionFixture.origin, store: counting,
+            tokenEndpoint: seeded.endpoint.endpoint(clock: seeded.clock),
+            lock: NoCrossProcessLock(), now: seeded.clock.function)
+        let tokens = try await withThrowingTaskGroup(of: BearerAuthorization.self) { group in
+            for _ in 0..<1_000 { group.addTask { try await coordinator.currentAuthorization() } }
+            return try await group.reduce(into: [BearerAuthorization]()) { $0.append($1) }
+        }
+        #expect(tokens.count == 1_000)
+        #expect(Set(tokens.map(\.accessToken.unredacted)) == ["access-0"])
+        #expect(counting.reads == 1)
+    }
+
+    @Test("A fresh token in memory is handed out without waiting; none before the first read, none once expired")
+    func freshTokenWithoutWaiting() async throws {
+        let fixture = try await SessionFixture()
+        #expect(fixture.coordinator.freshAuthorizationWithoutWaiting() == nil)
+        let loaded = try await fixture.coordinator.currentAuthorization()
+        #expect(fixture.coordinator.freshAuthorizationWithoutWaiting() == loaded)
+        fixture.expire()
+        #expect(fixture.coordinator.freshAuthorizationWithoutWaiting() == nil)
+        _ = try await fixture.coordinator.signOut()
+        #expect(fixture.coordinator.freshAuthorizationWithoutWaiting() == nil)
+    }
+
     @Test(
         "A late 401 for an older generation retries with the current token and does not refresh",
         arguments: StoreKind.allCases)

@@ -24,7 +24,7 @@ public enum CompositionRoot {
     public struct Services: Sendable {
         public let session: SessionCoordinator
         public let api: any APIProtocol
-        let httpClient: HTTPClient?
+        let transport: LazyHTTPClientTransport?
 
         let now: @Sendable () -> Date
 
@@ -37,7 +37,7 @@ public enum CompositionRoot {
         public var stories: any StoryService { APIStoryService(api: api, now: now) }
 
         public func shutdown() async {
-            try? await httpClient?.shutdown()
+            await transport?.shutdown()
         }
     }
 
@@ -64,8 +64,9 @@ public enum CompositionRoot {
         }
     }
 
-    /// The live graph: AsyncHTTPClient (no redirects), the SQLite credentials store, the session coordinator, and
-    /// two generated clients — one for the token endpoint without authorisation, one with it.
+    /// The live graph: AsyncHTTPClient (no redirects, created by the first request), the SQLite credentials store,
+    /// the session coordinator, and two generated clients — one for the token endpoint without authorisation, one
+    /// with it.
     public static func makeServices(context: CommandContext) throws -> Services {
         // Every command sends a password or a token: refuse an insecure URL before anything is opened or sent.
         try requireSecureTransport(context.server)
@@ -90,17 +91,11 @@ public enum CompositionRoot {
         case .socks(let host, let port):
             configuration.proxy = .socksServer(host: host, port: port)
         }
-        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // The transport's own timeout is a backstop; `BoundedResponseMiddleware` enforces the real deadlines.
-        let transport = AsyncHTTPClientTransport(
-            configuration: .init(client: httpClient, timeout: (limits.requestDeadline * 2).timeAmount))
-        do {
-            let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
-            return Services(session: services.session, api: services.api, httpClient: httpClient, now: context.now)
-        } catch {
-            try? httpClient.syncShutdown()
-            throw error
-        }
+        let transport = LazyHTTPClientTransport(
+            configuration: configuration, backstopTimeout: limits.requestDeadline * 2)
+        let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
+        return Services(session: services.session, api: services.api, transport: transport, now: context.now)
     }
 
     /// The same graph over any store, lock and transport, for fronts and tests that substitute one of them.
@@ -152,7 +147,7 @@ public enum CompositionRoot {
             transport: transport,
             middlewares: [logging, AuthorizationMiddleware(session: session), transportFailures, apiBounds]
         )
-        return Services(session: session, api: api, httpClient: nil, now: context.now)
+        return Services(session: session, api: api, transport: nil, now: context.now)
     }
 
     /// Throws `InsecureServerURL` unless `server` may receive credentials: https, or http to this machine only.
@@ -205,13 +200,5 @@ public enum CompositionRoot {
     @MainActor
     public static func makeRegistrationViewModel(service: any OnboardingService) -> RegistrationViewModel {
         RegistrationViewModel(service: service)
-    }
-}
-
-extension Duration {
-    /// The same span as SwiftNIO's `TimeAmount`, which AsyncHTTPClient's configuration takes.
-    fileprivate var timeAmount: TimeAmount {
-        let (seconds, attoseconds) = components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

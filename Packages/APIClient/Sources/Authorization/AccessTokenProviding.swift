@@ -8,9 +8,18 @@ public protocol AccessTokenProviding: Sendable {
     /// A token to attach to the next request.
     func currentAuthorization() async throws -> BearerAuthorization
 
+    /// The token to attach if one is at hand and fresh, read without suspending; `nil` sends the caller to
+    /// `currentAuthorization()`. Lets the common case, a fresh token in memory, skip an actor hop per request.
+    func freshAuthorizationWithoutWaiting() -> BearerAuthorization?
+
     /// The server answered 401 to a request that carried `rejected`. Returns the authorisation to retry with, or
     /// `nil` when the request must not be retried.
     func authorizationAfterRejection(of rejected: BearerAuthorization) async throws -> BearerAuthorization?
+}
+
+extension AccessTokenProviding {
+    /// No shortcut: every request asks `currentAuthorization()`.
+    public func freshAuthorizationWithoutWaiting() -> BearerAuthorization? { nil }
 }
 
 /// An access token together with the credential generation it came from.

@@ -31,7 +31,12 @@ public struct AuthorizationMiddleware: ClientMiddleware {
         guard requestOrigin == session.origin else {
             throw AuthorizationError.originMismatch(expected: session.origin.key, actual: requestOrigin.key)
         }
-        let authorization = try await session.currentAuthorization()
+        let authorization: BearerAuthorization
+        if let fresh = session.freshAuthorizationWithoutWaiting() {
+            authorization = fresh
+        } else {
+            authorization = try await session.currentAuthorization()
+        }
         let (sentBody, isReplayable) = try await Self.replayable(body, limit: replayLimit)
         let response = try await next(Self.authorize(request, with: authorization), sentBody, baseURL)
         guard Self.blamesToken(response.0), isReplayable else { return response }
@@ -45,7 +50,7 @@ public struct AuthorizationMiddleware: ClientMiddleware {
         return request
     }
 
-    /// A 401 whose challenge is `invalid_token` or has no error code (RFC 6750 §3.1, D2). A 403 or another error
+    /// A 401 whose challenge is `invalid_token` or has no error code (RFC 6750 §3.1: a client that cannot tell why its token failed should try a new one). A 403 or another error
     /// code is not fixed by new tokens.
     static func blamesToken(_ response: HTTPResponse) -> Bool {
         guard response.status == .unauthorized else { return false }

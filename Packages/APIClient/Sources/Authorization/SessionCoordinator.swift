@@ -1,10 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Owns the session for one server origin: sign-in, sign-out, the token the middleware attaches, proactive and
 /// reactive refresh, and the cross-process protocol that keeps several processes from spending the same refresh
 /// token.
 ///
-/// - The hot path (`currentAuthorization` with a fresh cached token) touches neither SQLite nor the lock.
+/// - The hot path (a fresh token in memory) touches neither SQLite nor the lock, and does not even suspend:
+///   `freshAuthorizationWithoutWaiting()` reads a snapshot of the cache under a `Mutex`.
+/// - The first read of the store is single-flight too: 1,000 concurrent first callers cause one read.
 /// - A refresh is one stored, unstructured `Task` that every caller awaits: N concurrent callers cause one refresh,
 ///   a caller arriving during the refresh cannot start a second one despite actor reentrancy, and cancelling the
 ///   request that started it does not cancel it.
@@ -31,7 +34,12 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private let policy: RefreshPolicy
     private let now: @Sendable () -> Date
     private let uptime: @Sendable () -> ContinuousClock.Instant
-    private var cached: Credential?
+    /// The session as last read or written. Mirrored into `snapshot` for readers that must not suspend.
+    private var cached: Credential? {
+        didSet { snapshot.withLock { $0 = cached } }
+    }
+    private let snapshot = Mutex<Credential?>(nil)
+    private var inFlightLoad: Task<Credential?, any Error>?
     private var inFlightRefresh: Task<Credential, any Error>?
     /// The tokens this process's last refresh stored, and when (monotonic): a rejection of those is a rejection of
     /// a fresh token.
@@ -121,7 +129,19 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     /// read again, so that a sign-in made by another process is picked up.
     public func storedCredential() async throws -> Credential? {
         if let cached, !cached.isSignInRequired { return cached }
-        let loaded = try await store.credential(for: origin)
+        // One read for every caller that arrives while it runs: each suspends here, and actor reentrancy would
+        // otherwise let each start its own.
+        let load: Task<Credential?, any Error>
+        if let inFlightLoad {
+            load = inFlightLoad
+        } else {
+            let store = self.store
+            let origin = self.origin
+            load = Task { try await store.credential(for: origin) }
+            inFlightLoad = load
+        }
+        defer { if inFlightLoad == load { inFlightLoad = nil } }
+        let loaded = try await load.value
         if cached?.isSignInRequired == true {
             // Whatever is stored now replaces an ended session, even with a lower generation: generations restart
             // when a session is deleted and signed in again.
@@ -133,6 +153,13 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     }
 
     // MARK: AccessTokenProviding
+
+    public nonisolated func freshAuthorizationWithoutWaiting() -> BearerAuthorization? {
+        guard origin.allowsCredentials, let credential = snapshot.withLock({ $0 }), !credential.isSignInRequired,
+            !policy.needsRefresh(credential, at: now())
+        else { return nil }
+        return Self.authorization(credential)
+    }
 
     public func currentAuthorization() async throws -> BearerAuthorization {
         guard let credential = try await storedCredential() else {

@@ -1,0 +1,42 @@
+import Authorization
+import Synchronization
+
+/// A store that counts reads of one session, around a real store.
+final class CountingStore: CredentialsStoring {
+    private let inner: any CredentialsStoring
+    private let readCount = Mutex(0)
+
+    init(_ inner: any CredentialsStoring) {
+        self.inner = inner
+    }
+
+    /// How many times `credential(for:)` was called.
+    var reads: Int { readCount.withLock { $0 } }
+
+    func credential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
+        readCount.withLock { $0 += 1 }
+        return try await inner.credential(for: origin)
+    }
+
+    func allCredentials() async throws(CredentialsStoreError) -> [Credential] {
+        try await inner.allCredentials()
+    }
+
+    func save(
+        _ credential: Credential, ifGenerationIs expectedGeneration: Int64?
+    ) async throws(CredentialsStoreError) -> CredentialSaveResult {
+        try await inner.save(credential, ifGenerationIs: expectedGeneration)
+    }
+
+    func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential {
+        try await inner.replace(with: credential)
+    }
+
+    func verifyWritable() async throws(CredentialsStoreError) {
+        try await inner.verifyWritable()
+    }
+
+    func removeCredential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Bool {
+        try await inner.removeCredential(for: origin)
+    }
+}
