@@ -202,6 +202,8 @@ let package = Package(
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ],
             path: "Tests/IntegrationTests"
         ),

@@ -89,8 +89,12 @@ struct CrossProcessRefreshTests {
         ]
         process.standardOutput = output
         try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // A missing sqlite3 or an unreadable file must fail the test, not compare two empty strings.
+        try #require(process.terminationStatus == 0, "sqlite3 failed; CI installs it")
+        try #require(!text.isEmpty, "no row was read")
+        return text
     }
 
     @Test("A process killed while holding the lock releases it: the next one gets it long before its own wait runs out")

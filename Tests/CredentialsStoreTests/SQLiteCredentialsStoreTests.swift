@@ -131,12 +131,17 @@ struct SQLiteCredentialsStoreTests {
     }
 
     @Test("Keeps the database in WAL mode with full synchronisation")
-    func usesWAL() throws {
-        _ = try SQLiteCredentialsStore(path: path)
-        let database = try DatabaseQueue(path: path)
-        defer { try? database.close() }
-        let mode = try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    func usesWAL() async throws {
+        let store = try SQLiteCredentialsStore(path: path)
+        let (mode, synchronous) = try await store.database.read { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Int.fetchOne(db, sql: "PRAGMA synchronous")
+            )
+        }
         #expect(mode == "wal")
+        // 2 is FULL: with NORMAL, WAL may lose the last commits on power loss, and a lost commit is a lost rotation.
+        #expect(synchronous == 2)
     }
 
     @Test("Treats an empty file as a new database")
@@ -148,11 +153,21 @@ struct SQLiteCredentialsStoreTests {
         #expect(try StoreFixture.pragma("application_id", at: path) == Int(SQLiteCredentialsStore.applicationID))
     }
 
-    @Test("Reports a read-only file instead of failing later", .enabled(if: getuid() != 0, "root ignores file modes"))
-    func reportsReadOnly() throws {
-        _ = try SQLiteCredentialsStore(path: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
-        #expect(throws: CredentialsStoreError.readOnly(path: path)) { try SQLiteCredentialsStore(path: path) }
+    @Test("Reports a read-only file instead of failing later")
+    func reportsReadOnly() async throws {
+        guard getuid() == 0 else {
+            _ = try SQLiteCredentialsStore(path: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: path)
+            #expect(throws: CredentialsStoreError.readOnly(path: path)) { try SQLiteCredentialsStore(path: path) }
+            return
+        }
+        // Root ignores file modes, but not a read-only mount.
+        try await SmallFileSystem.withMounted(bytes: 4 << 20) { mountPoint in
+            let path = mountPoint + "/stories/credentials.sqlite"
+            _ = try SQLiteCredentialsStore(path: path)
+            try SmallFileSystem.remountReadOnly(mountPoint)
+            #expect(throws: CredentialsStoreError.readOnly(path: path)) { try SQLiteCredentialsStore(path: path) }
+        }
     }
 
     @Test("Refuses a symbolic link in place of the file")

@@ -1,7 +1,10 @@
+import APIClient
 import Authorization
 import CredentialsStore
 import Foundation
 import HTTPTypes
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
 import StoriesCLIKit
 import TestSupport
 import Testing
@@ -72,5 +75,36 @@ struct OriginBindingTests {
         await other.stop()
         #expect(status == .signInRequired)
         #expect(other.authorizationHeaders.isEmpty)
+    }
+
+    @Test("A client aimed at another server than the session's origin refuses before sending the token anywhere")
+    func middlewareRefusesForeignBaseURL() async throws {
+        let issuer = try await ScriptedHTTPServer.start(status: .ok)
+        let other = try await ScriptedHTTPServer.start(status: .ok)
+        try await storeSession(for: issuer.baseURL)
+        let session = SessionCoordinator(
+            origin: try ServerOrigin(issuer.baseURL),
+            store: try SQLiteCredentialsStore(path: credentialsPath),
+            tokenEndpoint: TokenEndpoint(
+                api: Client(serverURL: issuer.baseURL, transport: AsyncHTTPClientTransport()), clientID: "stories-cli",
+                now: { Date() }),
+            lock: NoCrossProcessLock(),
+            now: { Date() }
+        )
+        // Wired wrongly on purpose: the generated client talks to `other`, the session belongs to `issuer`.
+        let client = Client(
+            serverURL: other.baseURL, transport: AsyncHTTPClientTransport(),
+            middlewares: [AuthorizationMiddleware(session: session)])
+        await #expect {
+            _ = try await client.listStories()
+        } throws: { error in
+            APIFailure.rootCause(of: error) as? AuthorizationError
+                == .originMismatch(
+                    expected: try! ServerOrigin(issuer.baseURL).key, actual: try! ServerOrigin(other.baseURL).key)
+        }
+        await issuer.stop()
+        await other.stop()
+        #expect(other.authorizationHeaders.isEmpty)
+        #expect(issuer.authorizationHeaders.isEmpty)
     }
 }

@@ -39,6 +39,17 @@ enum SmallFileSystem {
         #endif
     }
 
+    /// Makes the file system mounted at `mountPoint` read-only, for root too.
+    static func remountReadOnly(_ mountPoint: String) throws {
+        #if os(Linux)
+            guard mount("tmpfs", mountPoint, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0 else {
+                throw MountFailed(errorNumber: errno)
+            }
+        #else
+            throw MountFailed(errorNumber: ENOSYS)
+        #endif
+    }
+
     /// Fills the file system holding `directory` until not one more byte fits, with a file named `filler`.
     static func fill(_ directory: String) throws {
         let descriptor = open(directory + "/filler", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

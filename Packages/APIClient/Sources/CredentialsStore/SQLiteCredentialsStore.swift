@@ -24,7 +24,8 @@ import GRDB
 public final class SQLiteCredentialsStore: CredentialsStoring {
     /// The file's path.
     public let path: String
-    private let database: DatabaseQueue
+    /// The store's one connection (internal, so that tests can read its settings).
+    let database: DatabaseQueue
 
     /// `PRAGMA application_id` of every credentials file: the ASCII bytes "STRY". A database with another id is not
     /// ours and is never written.
