@@ -15,6 +15,7 @@ public struct StartedProcess: Sendable {
     }
 
     public let processIdentifier: Int32
+    public let standardOutput: OutputCollector
     public let standardError: OutputCollector
     private let ending: Task<Termination, Never>
 
@@ -27,7 +28,8 @@ public struct StartedProcess: Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let standardOutput = OutputCollector()
+        process.standardOutput = standardOutput.pipe
         let standardError = OutputCollector()
         process.standardError = standardError.pipe
         let (endings, ended) = AsyncStream.makeStream(of: Termination.self)
@@ -42,7 +44,8 @@ public struct StartedProcess: Sendable {
             return Termination.exited(-1)
         }
         return StartedProcess(
-            processIdentifier: process.processIdentifier, standardError: standardError, ending: ending)
+            processIdentifier: process.processIdentifier, standardOutput: standardOutput, standardError: standardError,
+            ending: ending)
     }
 
     /// Sends `signal` to the process.

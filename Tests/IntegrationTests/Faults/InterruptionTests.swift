@@ -81,6 +81,30 @@ struct InterruptionTests {
         #expect(await cli.termination() == .signalled(signal))
         #expect(!cli.standardError.text.contains(Self.deferralNotice))
     }
+
+    @Test("Ctrl-C during list --all keeps the pages already printed and ends the command with the signal")
+    func interruptedListingKeepsOutput() async throws {
+        let secondPage = HeldAnswer()
+        defer { secondPage.release() }
+        let scenario = try FaultScenario { request in
+            guard request.query["cursor"] == "page-2" else {
+                return .json(pageJSON(ids: ["first-page-story"], next: "page-2"))
+            }
+            secondPage.hold()
+            return .json(pageJSON(ids: ["second-page-story"], next: nil))
+        }
+        defer { scenario.server.stop() }
+        try await scenario.seedSession(expired: false)
+        let cli = try StartedProcess.start(
+            try BuildProducts.executable(named: "stories-cli"), ["list", "--all", "--json"],
+            environment: scenario.environment)
+        await secondPage.arrival()
+        await cli.standardOutput.waitFor("first-page-story")
+        cli.send(SIGINT)
+        #expect(await cli.termination() == .signalled(SIGINT))
+        #expect(cli.standardOutput.text.contains("first-page-story"))
+        #expect(!cli.standardOutput.text.contains("second-page-story"))
+    }
 }
 
 /// An answer the fault server withholds until the test releases it. `hold()` runs on the server's connection
