@@ -27,36 +27,3 @@ public struct SessionSummary: Sendable, Equatable {
         !isSignInRequired && (accessTokenExpiresAt.map { now < $0 } ?? true)
     }
 }
-
-/// The outcome of signing out. The local session is gone in every case.
-public struct SignOutResult: Sendable, Equatable {
-    public var account: String
-    public var server: String
-    /// Why revoking the refresh token at the server failed, if it did (the token may stay valid there until it
-    /// expires).
-    public var revocationFailure: OnboardingError?
-
-    public init(account: String, server: String, revocationFailure: OnboardingError?) {
-        self.account = account
-        self.server = server
-        self.revocationFailure = revocationFailure
-    }
-}
-
-/// The outcome of signing in.
-public struct SignInResult: Sendable, Equatable {
-    public var session: SessionSummary
-    /// The account whose session the sign-in replaced on this server, if another one was signed in.
-    public var replacedAccount: String?
-    /// Why revoking the replaced session at the server failed, if it did.
-    public var replacedSessionRevocationFailure: OnboardingError?
-
-    public init(
-        session: SessionSummary, replacedAccount: String? = nil,
-        replacedSessionRevocationFailure: OnboardingError? = nil
-    ) {
-        self.session = session
-        self.replacedAccount = replacedAccount
-        self.replacedSessionRevocationFailure = replacedSessionRevocationFailure
-    }
-}

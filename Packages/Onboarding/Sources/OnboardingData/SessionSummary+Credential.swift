@@ -1,0 +1,14 @@
+import Authorization
+import OnboardingDomain
+
+extension SessionSummary {
+    init(_ credential: Credential) {
+        self.init(
+            account: credential.account,
+            server: credential.origin.displayURL,
+            refreshedAt: credential.issuedAt,
+            accessTokenExpiresAt: credential.expiresAt,
+            isSignInRequired: credential.isSignInRequired
+        )
+    }
+}

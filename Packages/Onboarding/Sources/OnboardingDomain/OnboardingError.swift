@@ -1,0 +1,24 @@
+/// Why an onboarding operation failed. Each case says what the user can do; the cause, where there is one, says what
+/// happened below, for fronts that show detail.
+public enum OnboardingError: Error, Sendable, Equatable {
+    /// The input breaks the account rules, in the server's or the rules' words (untrusted when from the server).
+    case invalidInput(String)
+    case usernameTaken
+    /// Wrong username or password.
+    case wrongCredentials
+    case notSignedIn
+    /// The server no longer accepts the session: sign in again.
+    case sessionExpired
+    /// The account may not do this (HTTP 403).
+    case forbidden
+    /// The server answered that it cannot serve now (408, 429, 5xx): retry later, after `retryAfter` if it said.
+    case unavailable(retryAfter: Duration?, cause: FailureCause)
+    /// No complete answer arrived (connection refused, timed out, connection lost): retry later.
+    case unreachable(FailureCause)
+    /// The server's answer does not match the API contract, or is larger than allowed.
+    case malformedResponse(FailureCause)
+    /// The local credentials store cannot be used.
+    case credentialsUnavailable(FailureCause)
+    /// Anything else.
+    case unexpected(FailureCause)
+}
