@@ -2,6 +2,10 @@ import APIClient
 import Authorization
 import OnboardingDomain
 
+extension OnboardingError: ClassifiedFailure {}
+
+extension FailureCause: ClassifiedFailureCause {}
+
 extension OnboardingError {
     /// Maps any failure below the service (token endpoint, store, session, transport) to a domain error, keeping the
     /// error below the generated client's wrappers as the cause.
@@ -21,16 +25,7 @@ extension OnboardingError {
             case .invalidGrant, .misconfigured, .insecureTransport: self = .unexpected(cause)
             }
         default:
-            switch APIFailure(classifying: root) {
-            case .unreachable: self = .unreachable(cause)
-            case .unavailable(_, let retryAfter): self = .unavailable(retryAfter: retryAfter?.delay, cause: cause)
-            case .forbidden: self = .forbidden
-            case .notSignedIn: self = .notSignedIn
-            case .sessionExpired: self = .sessionExpired
-            case .credentialsUnavailable: self = .credentialsUnavailable(cause)
-            case .malformedResponse, .responseTooLarge: self = .malformedResponse(cause)
-            case .notFound, .unexpectedStatus, .insecureTransport, .other: self = .unexpected(cause)
-            }
+            self = OnboardingError(classifying: root)
         }
     }
 }

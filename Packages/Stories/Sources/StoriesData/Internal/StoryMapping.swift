@@ -49,20 +49,14 @@ enum StoryMapping {
     }
 }
 
+extension StoryServiceError: ClassifiedFailure {}
+
+extension FailureCause: ClassifiedFailureCause {}
+
 extension StoryServiceError {
     /// Maps a failure of the generated client to a domain error, keeping the error below the client's wrappers as
     /// the cause.
     init(_ error: any Error) {
-        let cause = FailureCause(APIFailure.rootCause(of: error))
-        switch APIFailure(classifying: error) {
-        case .unreachable: self = .unreachable(cause)
-        case .unavailable(_, let retryAfter): self = .unavailable(retryAfter: retryAfter?.delay, cause: cause)
-        case .forbidden: self = .forbidden
-        case .notSignedIn: self = .notSignedIn
-        case .sessionExpired: self = .sessionExpired
-        case .credentialsUnavailable: self = .credentialsUnavailable(cause)
-        case .malformedResponse, .responseTooLarge: self = .malformedResponse(cause)
-        case .notFound, .unexpectedStatus, .insecureTransport, .other: self = .unexpected(cause)
-        }
+        self.init(classifying: error)
     }
 }
