@@ -204,6 +204,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
             ],
             path: "Tests/IntegrationTests"
         ),

@@ -55,6 +55,7 @@ let package = Package(
             name: "APIClientTestSupport",
             dependencies: [
                 "APIClient",
+                "Authorization",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),

@@ -6,59 +6,13 @@ import Testing
 
 @testable import Authorization
 
-/// A session with a fixed token that records rejections, and how often it was asked to wait for a token. With
-/// `atHand`, it hands the token out without waiting too.
-actor FixedSession: AccessTokenProviding {
-    nonisolated let origin: ServerOrigin
-    nonisolated let authorization: BearerAuthorization
-    let retry: BearerAuthorization?
-    nonisolated let atHand: Bool
-    private(set) var rejections: [BearerAuthorization] = []
-    private(set) var waits = 0
-
-    init(origin: ServerOrigin, token: String = "token-1", retry: BearerAuthorization? = nil, atHand: Bool = false) {
-        self.origin = origin
-        self.authorization = BearerAuthorization(accessToken: Secret(token), generation: 1)
-        self.retry = retry
-        self.atHand = atHand
-    }
-
-    nonisolated func freshAuthorizationWithoutWaiting() -> BearerAuthorization? { atHand ? authorization : nil }
-
-    func currentAuthorization() -> BearerAuthorization {
-        waits += 1
-        return authorization
-    }
-
-    func authorizationAfterRejection(of rejected: BearerAuthorization) -> BearerAuthorization? {
-        rejections.append(rejected)
-        return retry
-    }
-}
-
-/// Records what reaches the transport and answers with scripted statuses.
-actor RecordingTransport {
-    private(set) var requests: [HTTPRequest] = []
-    private var statuses: [HTTPResponse.Status]
-
-    init(statuses: [HTTPResponse.Status] = [.ok]) {
-        self.statuses = statuses
-    }
-
-    func send(_ request: HTTPRequest) -> (HTTPResponse, HTTPBody?) {
-        requests.append(request)
-        let status = statuses.count > 1 ? statuses.removeFirst() : statuses[0]
-        return (HTTPResponse(status: status), nil)
-    }
-}
-
 @Suite("AuthorizationMiddleware")
 struct AuthorizationMiddlewareTests {
     static let baseURL = URL(string: "https://api.example.com/v1")!
 
     static func run(
         _ operationID: String,
-        session: FixedSession,
+        session: ScriptedSession,
         transport: RecordingTransport,
         baseURL: URL = baseURL
     ) async throws -> HTTPResponse {
@@ -78,7 +32,7 @@ struct AuthorizationMiddlewareTests {
     func attachesToken(operationID: String) async throws {
         let transport = RecordingTransport()
         _ = try await Self.run(
-            operationID, session: FixedSession(origin: try ServerOrigin(Self.baseURL)), transport: transport)
+            operationID, session: ScriptedSession(origin: try ServerOrigin(Self.baseURL)), transport: transport)
         #expect(await transport.requests.first?.headerFields[.authorization] == "Bearer token-1")
     }
 
@@ -86,7 +40,7 @@ struct AuthorizationMiddlewareTests {
     func skipsPublicOperations(operationID: String) async throws {
         let transport = RecordingTransport()
         _ = try await Self.run(
-            operationID, session: FixedSession(origin: try ServerOrigin(Self.baseURL)), transport: transport)
+            operationID, session: ScriptedSession(origin: try ServerOrigin(Self.baseURL)), transport: transport)
         #expect(await transport.requests.first?.headerFields[.authorization] == nil)
     }
 
@@ -98,7 +52,7 @@ struct AuthorizationMiddlewareTests {
         ])
     func bindsToOrigin(otherURL: String) async throws {
         let transport = RecordingTransport()
-        let session = FixedSession(origin: try ServerOrigin(Self.baseURL))
+        let session = ScriptedSession(origin: try ServerOrigin(Self.baseURL))
         await #expect(throws: AuthorizationError.self) {
             try await Self.run("listStories", session: session, transport: transport, baseURL: URL(string: otherURL)!)
         }
@@ -108,7 +62,7 @@ struct AuthorizationMiddlewareTests {
     @Test("Does not ask the session about a 403")
     func ignoresForbidden() async throws {
         let transport = RecordingTransport(statuses: [.forbidden])
-        let session = FixedSession(origin: try ServerOrigin(Self.baseURL))
+        let session = ScriptedSession(origin: try ServerOrigin(Self.baseURL))
         let response = try await Self.run("listStories", session: session, transport: transport)
         #expect(response.status == .forbidden)
         #expect(await session.rejections.isEmpty)
@@ -118,7 +72,7 @@ struct AuthorizationMiddlewareTests {
     @Test("Retries a 401 once with the authorisation the session hands back")
     func retriesOnceAfterRejection() async throws {
         let transport = RecordingTransport(statuses: [.unauthorized, .ok])
-        let session = FixedSession(
+        let session = ScriptedSession(
             origin: try ServerOrigin(Self.baseURL),
             retry: BearerAuthorization(accessToken: Secret("token-2"), generation: 2)
         )
@@ -134,7 +88,7 @@ struct AuthorizationMiddlewareTests {
         let transport = RecordingTransport(statuses: [.unauthorized])
         let response = try await Self.run(
             "listStories",
-            session: FixedSession(origin: try ServerOrigin(Self.baseURL)),
+            session: ScriptedSession(origin: try ServerOrigin(Self.baseURL)),
             transport: transport
         )
         #expect(response.status == .unauthorized)
@@ -158,7 +112,7 @@ struct AuthorizationMiddlewareReplayTests {
 
     static func send(_ body: HTTPBody, replayLimit: Int) async throws -> (HTTPResponse, [[UInt8]]) {
         let recorder = BodyRecorder()
-        let session = FixedSession(
+        let session = ScriptedSession(
             origin: try ServerOrigin(AuthorizationMiddlewareTests.baseURL),
             retry: BearerAuthorization(accessToken: Secret("token-2"), generation: 2)
         )
@@ -210,7 +164,7 @@ struct AuthorizationMiddlewareReplayTests {
 
     @Test("A token the session has at hand is attached without waiting for the session")
     func attachesTokenAtHand() async throws {
-        let session = FixedSession(origin: try ServerOrigin(AuthorizationMiddlewareTests.baseURL), atHand: true)
+        let session = ScriptedSession(origin: try ServerOrigin(AuthorizationMiddlewareTests.baseURL), atHand: true)
         let transport = RecordingTransport()
         _ = try await AuthorizationMiddlewareTests.run("listStories", session: session, transport: transport)
         #expect(await transport.requests.first?.headerFields[.authorization] == "Bearer token-1")

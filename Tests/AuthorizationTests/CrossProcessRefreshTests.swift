@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import CredentialsStore
 import Foundation
 import Testing
@@ -27,14 +28,7 @@ struct CrossProcessRefreshTests {
         let clock = TestClock()
         let seed = try SQLiteCredentialsStore(path: databasePath)
         _ = try await seed.replace(
-            with: Credential(
-                origin: SessionFixture.origin,
-                account: "demo",
-                accessToken: Secret("access-0"),
-                refreshToken: Secret("refresh-0"),
-                expiresAt: clock.now.addingTimeInterval(900),
-                issuedAt: clock.now
-            )
+            with: Credential.fixture(origin: SessionFixture.origin, issuedAt: clock.now)
         )
         let endpoint = ScriptedTokenEndpoint()
         let first = try coordinator(endpoint: endpoint, clock: clock)
@@ -61,14 +55,7 @@ struct CrossProcessRefreshTests {
         let clock = TestClock()
         let store = try SQLiteCredentialsStore(path: databasePath)
         _ = try await store.replace(
-            with: Credential(
-                origin: SessionFixture.origin,
-                account: "demo",
-                accessToken: Secret("access-0"),
-                refreshToken: Secret("refresh-0"),
-                expiresAt: clock.now.addingTimeInterval(900),
-                issuedAt: clock.now
-            )
+            with: Credential.fixture(origin: SessionFixture.origin, issuedAt: clock.now)
         )
         let before = try Self.rowBytes(databasePath)
         let coordinator = try coordinator(endpoint: ScriptedTokenEndpoint(outcomes: [outcome]), clock: clock)

@@ -28,27 +28,13 @@ struct SessionCoordinatorTests {
         ])
     func proactiveLeeway(lifetime: TimeInterval, elapsed: TimeInterval, refreshes: Bool) {
         let issuedAt = Date(timeIntervalSince1970: 1_800_000_000)
-        let credential = Credential(
-            origin: SessionFixture.origin,
-            account: "demo",
-            accessToken: Secret("a"),
-            refreshToken: Secret("r"),
-            expiresAt: issuedAt.addingTimeInterval(lifetime),
-            issuedAt: issuedAt
-        )
+        let credential = Credential.fixture(origin: SessionFixture.origin, lifetime: lifetime, issuedAt: issuedAt)
         #expect(RefreshPolicy().needsRefresh(credential, at: issuedAt.addingTimeInterval(elapsed)) == refreshes)
     }
 
     @Test("Never refreshes proactively when the expiry is unknown")
     func unknownExpiry() {
-        let credential = Credential(
-            origin: SessionFixture.origin,
-            account: "demo",
-            accessToken: Secret("a"),
-            refreshToken: Secret("r"),
-            expiresAt: nil,
-            issuedAt: .distantPast
-        )
+        let credential = Credential.fixture(origin: SessionFixture.origin, lifetime: nil, issuedAt: .distantPast)
         #expect(!RefreshPolicy().needsRefresh(credential, at: .distantFuture))
     }
 
@@ -530,9 +516,9 @@ struct SessionCoordinatorTests {
     func refreshAfterSignInElsewhere(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind) { _, store in
             _ = try? await store.replace(
-                with: Credential(
-                    origin: SessionFixture.origin, account: "bob", accessToken: Secret("access-bob"),
-                    refreshToken: Secret("refresh-bob"), expiresAt: .distantFuture, issuedAt: .distantPast))
+                with: .fixture(
+                    origin: SessionFixture.origin, account: "bob", accessToken: "access-bob",
+                    refreshToken: "refresh-bob", lifetime: nil))
         }
         fixture.expire()
         #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-bob"))

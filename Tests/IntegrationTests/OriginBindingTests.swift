@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTestSupport
 import Authorization
 import CredentialsStore
 import Foundation
@@ -20,14 +21,9 @@ struct OriginBindingTests {
     func storeSession(for url: URL) async throws {
         let store = try SQLiteCredentialsStore(path: credentialsPath)
         _ = try await store.replace(
-            with: Credential(
-                origin: try ServerOrigin(url),
-                account: "demo",
-                accessToken: Secret("origin-test-access"),
-                refreshToken: Secret("origin-test-refresh"),
-                expiresAt: Date().addingTimeInterval(900),
-                issuedAt: Date()
-            )
+            with: .fixture(
+                origin: try ServerOrigin(url), accessToken: "origin-test-access", refreshToken: "origin-test-refresh",
+                issuedAt: Date())
         )
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("APIOnboardingService")
 struct APIOnboardingServiceTests {
-    static func service(_ api: MockAPI, _ session: FakeSession) -> APIOnboardingService {
+    static func service(_ api: MockAPI, _ session: ScriptedSession) -> APIOnboardingService {
         APIOnboardingService(api: api, session: session)
     }
 
@@ -21,7 +21,7 @@ struct APIOnboardingServiceTests {
             #expect(body.password == "pw-123456")
             return .created(.init(body: .json(.fixture(username: "carol", displayName: nil))))
         }
-        let account = try await Self.service(api, FakeSession()).register(
+        let account = try await Self.service(api, ScriptedSession()).register(
             username: "carol",
             password: Password("pw-123456"),
             displayName: nil
@@ -55,14 +55,14 @@ struct APIOnboardingServiceTests {
         var api = MockAPI()
         api.registerUser = { _ in output }
         await #expect(throws: expected) {
-            try await Self.service(api, FakeSession()).register(
+            try await Self.service(api, ScriptedSession()).register(
                 username: "demo", password: Password("pw-123456"), displayName: nil)
         }
     }
 
     @Test("A wrong password is wrongCredentials and stores nothing")
     func wrongPassword() async {
-        let session = FakeSession()
+        let session = ScriptedSession()
         await #expect(throws: OnboardingError.wrongCredentials) {
             try await Self.service(MockAPI(), session).signIn(username: "demo", password: Password("wrong"))
         }
@@ -71,7 +71,7 @@ struct APIOnboardingServiceTests {
 
     @Test("Switching accounts reports the replaced account")
     func switchingAccountsReportsReplacedAccount() async throws {
-        let session = FakeSession(signedInAs: "alice")
+        let session = ScriptedSession(signedInAs: "alice")
         let result = try await Self.service(MockAPI(), session).signIn(
             username: "bob", password: Password("right-password"))
         #expect(result.session.account == "bob")
@@ -82,7 +82,7 @@ struct APIOnboardingServiceTests {
 
     @Test("Signing out reports whose session ended and where")
     func signsOut() async throws {
-        let session = FakeSession(signedInAs: "demo")
+        let session = ScriptedSession(signedInAs: "demo")
         let result = try await Self.service(MockAPI(), session).signOut()
         #expect(result.account == "demo")
         #expect(result.server == "https://api.example.com/v1")
@@ -103,9 +103,9 @@ struct APIOnboardingServiceTests {
             ),
         ])
     func revocationFailure(failure: TokenEndpointError, reported: OnboardingError) async throws {
-        let signingOut = FakeSession(signedInAs: "demo", revocationFailure: failure)
+        let signingOut = ScriptedSession(signedInAs: "demo", revocationFailure: failure)
         #expect(try await Self.service(MockAPI(), signingOut).signOut().revocationFailure == reported)
-        let switching = FakeSession(signedInAs: "alice", revocationFailure: failure)
+        let switching = ScriptedSession(signedInAs: "alice", revocationFailure: failure)
         let result = try await Self.service(MockAPI(), switching).signIn(
             username: "bob", password: Password("right-password"))
         #expect(result.replacedSessionRevocationFailure == reported)
@@ -114,7 +114,7 @@ struct APIOnboardingServiceTests {
     @Test("Signing out without a session says so")
     func signOutWithoutSession() async {
         await #expect(throws: OnboardingError.notSignedIn) {
-            try await Self.service(MockAPI(), FakeSession()).signOut()
+            try await Self.service(MockAPI(), ScriptedSession()).signOut()
         }
     }
 
@@ -122,19 +122,20 @@ struct APIOnboardingServiceTests {
     func currentUser() async throws {
         var api = MockAPI()
         api.getCurrentUser = { _ in .ok(.init(body: .json(.fixture()))) }
-        #expect(try await Self.service(api, FakeSession()).currentUser().username == "demo")
+        #expect(try await Self.service(api, ScriptedSession()).currentUser().username == "demo")
         api.getCurrentUser = { _ in
             .unauthorized(
                 .init(headers: .init(wwwAuthenticate: "Bearer"), body: .applicationProblemJson(.fixture(status: 401))))
         }
         await #expect(throws: OnboardingError.sessionExpired) {
-            try await Self.service(api, FakeSession()).currentUser()
+            try await Self.service(api, ScriptedSession()).currentUser()
         }
     }
 
     @Test("Summarises the stored session without a token")
     func summarisesSession() async throws {
-        let summary = try #require(try await Self.service(MockAPI(), FakeSession(signedInAs: "demo")).currentSession())
+        let summary = try #require(
+            try await Self.service(MockAPI(), ScriptedSession(signedInAs: "demo")).currentSession())
         #expect(summary.account == "demo")
         #expect(summary.server == "https://api.example.com/v1")
         #expect(!String(describing: summary).contains("access-demo"))

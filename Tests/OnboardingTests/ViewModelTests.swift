@@ -3,32 +3,6 @@ import OnboardingDomain
 import OnboardingPresentation
 import Testing
 
-/// An onboarding service that answers from a script.
-struct ScriptedOnboardingService: OnboardingService {
-    var registration: Result<UserAccount, OnboardingError> = .success(
-        UserAccount(id: "u-9", username: "newbie", displayName: nil, createdAt: Date(timeIntervalSince1970: 0))
-    )
-    var signIn: Result<SignInResult, OnboardingError> = .success(
-        SignInResult(
-            session: SessionSummary(
-                account: "newbie",
-                server: "http://127.0.0.1:8080/v1",
-                refreshedAt: Date(timeIntervalSince1970: 0),
-                accessTokenExpiresAt: nil,
-                isSignInRequired: false
-            )
-        )
-    )
-
-    func register(username: String, password: Password, displayName: String?) throws(OnboardingError) -> UserAccount {
-        try registration.get()
-    }
-    func signIn(username: String, password: Password) throws(OnboardingError) -> SignInResult { try signIn.get() }
-    func signOut() throws(OnboardingError) -> SignOutResult { throw .notSignedIn }
-    func currentUser() throws(OnboardingError) -> UserAccount { throw .notSignedIn }
-    func currentSession() -> SessionSummary? { nil }
-}
-
 @Suite("SignInViewModel")
 @MainActor
 struct SignInViewModelTests {

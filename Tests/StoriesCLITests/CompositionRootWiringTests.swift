@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTestSupport
 import Authorization
 import CredentialsStore
 import Foundation
@@ -14,29 +15,13 @@ import Testing
 /// The clients the composition root builds, over a transport that answers with fixed bytes.
 @Suite("Composition root wiring")
 struct CompositionRootWiringTests {
-    /// Answers every request with `status` and `body`.
-    struct FixedTransport: ClientTransport {
-        var status: HTTPResponse.Status = .ok
-        var body: String
-
-        func send(
-            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
-        ) async throws -> (HTTPResponse, HTTPBody?) {
-            (
-                HTTPResponse(
-                    status: status, headerFields: [.contentType: "application/json", .cacheControl: "no-store"]),
-                HTTPBody(self.body)
-            )
-        }
-    }
-
     static func services(transport: some ClientTransport) async throws -> CompositionRoot.Services {
         let server = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
         let store = InMemoryCredentialsStore()
         _ = await store.replace(
-            with: Credential(
-                origin: try ServerOrigin(server.url), account: "demo", accessToken: Secret("access-fixture"),
-                refreshToken: Secret("refresh-fixture"), expiresAt: nil, issuedAt: Date()))
+            with: .fixture(
+                origin: try ServerOrigin(server.url), accessToken: "access-fixture", refreshToken: "refresh-fixture",
+                lifetime: nil, issuedAt: Date()))
         let context = CommandContext(
             server: server, credentialsPath: "/nonexistent", output: CapturedOutput(), input: .piped([]),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, now: { Date() })
@@ -51,7 +36,7 @@ struct CompositionRootWiringTests {
             "createdAt":"2026-11-21T10:00:00.125963Z"},{"id":"2","title":"t","url":null,"author":"a","score":1,\
             "commentCount":0,"createdAt":"2026-11-21T12:00:00+02:00"}],"nextCursor":null}
             """
-        let services = try await Self.services(transport: FixedTransport(body: body))
+        let services = try await Self.services(transport: ScriptedTransport(body: body))
         let page = try await services.stories.stories(startingAt: nil, limit: 20)
         #expect(page.stories.map(\.createdAt.timeIntervalSince1970) == [1_795_255_200.125963, 1_795_255_200])
     }
@@ -67,7 +52,7 @@ struct TokenResponseDecodingTests {
             {"access_token":"fresh-access","token_type":"Bearer","expires_in":\(expiresIn),"refresh_token":"fresh-refresh"}
             """
         let services = try await CompositionRootWiringTests.services(
-            transport: CompositionRootWiringTests.FixedTransport(body: body))
+            transport: ScriptedTransport(body: body))
         let credential = try await services.session.signIn(username: "demo", password: Secret("pw")).credential
         #expect(credential.accessToken == Secret("fresh-access"))
         #expect(credential.expiresAt == nil)
@@ -77,7 +62,7 @@ struct TokenResponseDecodingTests {
     func usableLifetime() async throws {
         let body = #"{"access_token":"fresh-access","token_type":"Bearer","expires_in":900}"#
         let services = try await CompositionRootWiringTests.services(
-            transport: CompositionRootWiringTests.FixedTransport(body: body))
+            transport: ScriptedTransport(body: body))
         let credential = try await services.session.signIn(username: "demo", password: Secret("pw")).credential
         let lifetime = try #require(credential.expiresAt).timeIntervalSince(credential.issuedAt)
         #expect(lifetime == 900)

@@ -162,17 +162,6 @@ struct ListPagingTests {
     }
 }
 
-/// The `listStories` requests a scripted API received.
-final class ListingRequests: Sendable {
-    private let requests = Mutex<[(cursor: String?, limit: Int)]>([])
-
-    func record(cursor: String?, limit: Int) {
-        requests.withLock { $0.append((cursor, limit)) }
-    }
-
-    var all: [(cursor: String?, limit: Int)] { requests.withLock { $0 } }
-}
-
 @Suite("list --cursor")
 struct ListCursorTests {
     @Test("--cursor starts at the page a --json listing pointed at, alone or with --all")

@@ -8,24 +8,6 @@ import Testing
 
 @testable import StoriesServerKit
 
-/// Collects log messages in memory.
-final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
-    var all: [String] { lines.withLock { $0 } }
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
-struct CapturingLogHandler: LogHandler {
-    let lines: LogLines
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) { lines.append(event.message.description) }
-}
-
 @Suite("Access log")
 struct AccessLogTests {
     @Test("One line per request with method, path, status and duration, and never a token")
@@ -33,7 +15,7 @@ struct AccessLogTests {
         let lines = LogLines()
         let app = try await buildApplication(
             configuration: ServerConfiguration(port: 0, storyCount: 5, passwordHashCost: 4),
-            logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) })
+            logger: Logger(label: "test") { _ in RecordingLogHandler(lines: lines) })
         let issued = try await app.test(.router) { client in
             _ = try await client.execute(uri: "/v1/health", method: .get)
             let token = try await client.execute(

@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import CredentialsStore
 import Foundation
 import Testing
@@ -56,14 +57,7 @@ struct SessionFixture {
             await onRequest(number, store)
         }
         initial = try await store.replace(
-            with: Credential(
-                origin: Self.origin,
-                account: "demo",
-                accessToken: Secret("access-0"),
-                refreshToken: Secret("refresh-0"),
-                expiresAt: clock.now.addingTimeInterval(lifetime),
-                issuedAt: clock.now
-            )
+            with: Credential.fixture(origin: Self.origin, lifetime: lifetime, issuedAt: clock.now)
         )
         coordinator = SessionCoordinator(
             origin: Self.origin,
@@ -86,14 +80,9 @@ struct SessionFixture {
     @discardableResult
     func signInElsewhere(account: String = "someone-else", token: String = "other") async throws -> Credential {
         try await store.replace(
-            with: Credential(
-                origin: Self.origin,
-                account: account,
-                accessToken: Secret("access-\(token)"),
-                refreshToken: Secret("refresh-\(token)"),
-                expiresAt: clock.now.addingTimeInterval(900),
-                issuedAt: clock.now
-            )
+            with: Credential.fixture(
+                origin: Self.origin, account: account, accessToken: "access-\(token)",
+                refreshToken: "refresh-\(token)", issuedAt: clock.now)
         )
     }
 

@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTestSupport
 import Authorization
 import CredentialsStore
 import Foundation
@@ -39,11 +40,9 @@ struct FaultScenario {
         let store = try SQLiteCredentialsStore(path: credentialsPath)
         let now = Date()
         _ = try await store.replace(
-            with: Credential(
-                origin: try ServerOrigin(server.baseURL), account: "demo", accessToken: Secret("fault-access-1"),
-                refreshToken: Secret("fault-refresh-1"),
-                expiresAt: expired ? now.addingTimeInterval(-60) : now.addingTimeInterval(3600),
-                issuedAt: now.addingTimeInterval(-120)))
+            with: .fixture(
+                origin: try ServerOrigin(server.baseURL), accessToken: "fault-access-1",
+                refreshToken: "fault-refresh-1", lifetime: expired ? 60 : 3720, issuedAt: now.addingTimeInterval(-120)))
         // As the store reads it back, so that "unchanged" compares like with like.
         return try #require(try await storedSession())
     }
