@@ -6,7 +6,8 @@ public struct TokenCommand: StoriesSubcommand {
         commandName: "token",
         abstract: "Print a fresh access token for this server (a secret).",
         discussion: """
-            For scripts: curl -H "Authorization: Bearer $(stories-cli token --server local)" …
+            For scripts, without putting the token in any command's arguments (which other users can read):
+              printf 'Authorization: Bearer %s\\n' "$(stories-cli token --server local)" | curl -H @- …
             The token is renewed first when it has expired or is about to, under the same cross-process lock as \
             every other command, so a script never spends the refresh token another process is using. It is \
             printed to standard output only and never logged. Treat it like a password: anyone who has it can act \
