@@ -25,16 +25,16 @@ let package = Package(
             dependencies: [
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Bearer middleware, session coordination, token endpoint, request logging.
+        // Bearer middleware, session coordination, token endpoint.
         .target(
             name: "Authorization",
             dependencies: [
                 "APIClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `CredentialsStoring` implementations: SQLite through GRDB (system libsqlite3) and in memory.

@@ -105,7 +105,7 @@ struct CrossProcessRefreshTests {
             do {
                 try await probe.withLock {}
                 try await Task.sleep(for: .milliseconds(10))
-            } catch AuthorizationError.lockTimeout {
+            } catch CredentialsStoreError.lockTimedOut {
                 held = true
             }
         }
@@ -129,7 +129,7 @@ struct CrossProcessRefreshTests {
         let outer = FileLock(path: lockPath)
         let inner = FileLock(path: lockPath, timeout: .milliseconds(50))
         _ = try await outer.withLock {
-            await #expect(throws: AuthorizationError.lockTimeout(path: lockPath)) {
+            await #expect(throws: CredentialsStoreError.lockTimedOut(path: lockPath)) {
                 try await inner.withLock {}
             }
         }

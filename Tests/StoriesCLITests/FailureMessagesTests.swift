@@ -78,7 +78,8 @@ struct FailureMessagesTests {
         (CredentialsStoreError.databaseError(path: "/tmp/c.sqlite", resultCode: 266), .ioError, "input/output error"),
         (CredentialsStoreError.databaseError(path: "/tmp/c.sqlite", resultCode: 21), .ioError, "SQLite result code 21"),
         (
-            StoryServiceError.credentialsUnavailable(FailureCause(AuthorizationError.lockTimeout(path: "/tmp/c.lock"))),
+            StoryServiceError.credentialsUnavailable(
+                FailureCause(CredentialsStoreError.lockTimedOut(path: "/tmp/c.lock"))),
             .ioError, "renewing the session for too long"
         ),
         (

@@ -19,8 +19,6 @@ public enum AuthorizationError: Error, Equatable, Sendable, APIFailureConvertibl
     /// The server rejected tokens it had just issued too often; refreshing stopped, so that a server that rejects
     /// every token cannot make the client loop.
     case excessiveRefresh(count: Int, window: Duration)
-    /// Another process held the refresh lock for longer than the wait allows.
-    case lockTimeout(path: String)
 
     public var apiFailure: APIFailure {
         switch self {
@@ -35,7 +33,6 @@ public enum AuthorizationError: Error, Equatable, Sendable, APIFailureConvertibl
             case .insecureTransport(let origin): .insecureTransport(origin: origin)
             case .misconfigured: .other
             }
-        case .lockTimeout: .credentialsUnavailable
         case .originMismatch, .excessiveRefresh: .other
         }
     }

@@ -12,6 +12,8 @@ public enum CredentialsStoreError: Error, Equatable, Sendable, APIFailureConvert
     case foreignDatabase(path: String, applicationID: Int32)
     /// Another process holds the database longer than the busy timeout.
     case locked(path: String)
+    /// Another process held the refresh lock (`path` is the lock file) for longer than the wait allows.
+    case lockTimedOut(path: String)
     /// The file or its directory cannot be written.
     case readOnly(path: String)
     /// The file system holding the file has no room for the write.

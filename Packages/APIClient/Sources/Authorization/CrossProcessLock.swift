@@ -2,7 +2,7 @@
 /// "re-read → refresh → durable write".
 public protocol CrossProcessLock: Sendable {
     /// Runs `body` while holding the lock. Waits at most the lock's timeout, then throws
-    /// `AuthorizationError.lockTimeout`.
+    /// `CredentialsStoreError.lockTimedOut`.
     func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
 }
 

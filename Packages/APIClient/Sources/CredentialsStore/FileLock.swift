@@ -52,7 +52,7 @@ public struct FileLock: CrossProcessLock {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw CredentialsStoreError.fileSystemError(path: path, errorNumber: errno)
             }
-            guard clock.now < deadline else { throw AuthorizationError.lockTimeout(path: path) }
+            guard clock.now < deadline else { throw CredentialsStoreError.lockTimedOut(path: path) }
             try await Task.sleep(for: pollInterval)
         }
     }

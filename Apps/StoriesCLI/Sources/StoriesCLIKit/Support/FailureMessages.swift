@@ -173,10 +173,6 @@ enum FailureMessages {
             CommandFailure(
                 "\(server.name) rejected freshly renewed sessions \(count) times within \(spoken(window)); stopped renewing. Sign in again with `\(server.loginCommand)` if this persists.",
                 exitStatus: .failure)
-        case .lockTimeout(let path):
-            CommandFailure(
-                "Another stories-cli process has been renewing the session for too long (lock file \(path)). Try again in a moment.",
-                exitStatus: .ioError)
         }
     }
 
@@ -218,6 +214,8 @@ enum FailureMessages {
                 "The credentials file \(path) has schema version \(found), newer than this version understands (\(supported)). Update stories-cli, or use another --credentials-db."
             case .locked(let path):
                 "The credentials file \(path) is locked by another process. Try again in a moment."
+            case .lockTimedOut(let path):
+                "Another stories-cli process has been renewing the session for too long (lock file \(path)). Try again in a moment."
             case .readOnly(let path):
                 "The credentials file \(path) cannot be written. Check the permissions of the file and its directory."
             case .insecurePermissions(let path, let mode):
