@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // Generated `Client`, `APIProtocol`, `Servers` and `Components`, plus named servers and failure classification.

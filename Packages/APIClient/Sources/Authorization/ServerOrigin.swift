@@ -87,8 +87,12 @@ public struct ServerOrigin: Hashable, Sendable, CustomStringConvertible {
     private var hostForURL: String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host }
 }
 
+/// Why a URL cannot name a server origin.
 public enum ServerOriginError: Error, Equatable, Sendable {
+    /// The scheme is neither `http` nor `https`; carries the URL.
     case unsupportedScheme(String)
+    /// The URL has no host; carries the URL.
     case missingHost(String)
+    /// The URL carries a user name or password; a server URL must not carry credentials.
     case embeddedCredentials
 }

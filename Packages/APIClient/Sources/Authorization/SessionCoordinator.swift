@@ -51,7 +51,13 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private(set) var refreshWaiterCount = 0
 
     /// - Parameters:
+    ///   - origin: the server whose session this is; tokens are sent to it only.
+    ///   - store: where the session is read and durably written; shared with other processes when file-backed.
+    ///   - tokenEndpoint: the token and revocation endpoints, over a client without authorisation.
+    ///   - lock: held across every refresh, sign-in and sign-out, so that no two processes spend the same refresh
+    ///     token; `NoCrossProcessLock` when no other process shares the store.
     ///   - interruptions: postpones the process's termination requests while a refreshed pair is not yet stored.
+    ///   - policy: when to refresh proactively, and when to stop refreshing for a server that rejects new tokens.
     ///   - now: the wall clock that dates tokens (expiry is a wall-clock promise of the server).
     ///   - uptime: the monotonic clock that measures how fresh a rejected token was.
     public init(
