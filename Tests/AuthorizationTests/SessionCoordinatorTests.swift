@@ -346,12 +346,16 @@ struct SessionCoordinatorTests {
 
     // MARK: The refresh budget
 
-    @Test("Stops refreshing when the server keeps rejecting fresh tokens")
+    @Test("Stops refreshing when the server keeps rejecting fresh tokens, and says so on the event stream")
     func excessiveRefreshGuard() async throws {
         let fixture = try await SessionFixture()
         let lastError = await Self.rejectEveryToken(fixture)
         #expect(fixture.endpoint.requestCount == RefreshPolicy().maximumRejectedFreshTokens)
         #expect(lastError as? AuthorizationError == .excessiveRefresh(count: 5, window: .seconds(30)))
+        var events = fixture.coordinator.events.makeAsyncIterator()
+        var received: [AuthEvent?] = []
+        for _ in 0...RefreshPolicy().maximumRejectedFreshTokens { received.append(await events.next()) }
+        #expect(received.last == .refreshFailed(reason: .tooManyRefreshes))
     }
 
     @Test("Counts rejections on the monotonic clock, so a wall clock that jumps ahead does not reset the count")

@@ -132,4 +132,18 @@ struct TokenEndpointTests {
             try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
         }
     }
+
+    @Test(
+        "A token-endpoint failure that reaches a caller through the generated client keeps its kind",
+        arguments: [
+            (
+                TokenEndpointError.insecureTransport(origin: "http://example.test:80/v1"),
+                APIFailure.insecureTransport(origin: "http://example.test:80/v1")
+            ),
+            (.unreachable(.connectionRefused), .unreachable(.connectionRefused)),
+            (.unavailable(status: 503, retryAfter: nil), .unavailable(status: 503, retryAfter: nil)),
+        ])
+    func classification(error: TokenEndpointError, failure: APIFailure) {
+        #expect(APIFailure(classifying: error) == failure)
+    }
 }

@@ -25,6 +25,8 @@ public enum RefreshFailureReason: Sendable, Equatable {
     case storeUnavailable
     /// Refreshing was stopped by the excessive-refresh guard.
     case tooManyRefreshes
+    /// Another command signed out or signed in while the refresh ran; the tokens it received were revoked.
+    case sessionEnded
 }
 
 /// Why a session ended.

@@ -24,15 +24,7 @@ public enum AuthorizationError: Error, Equatable, Sendable, APIFailureConvertibl
         switch self {
         case .notSignedIn, .sessionEndedDuringRefresh: .notSignedIn
         case .sessionExpired: .sessionExpired
-        case .refreshFailed(let error):
-            switch error {
-            case .invalidGrant: .sessionExpired
-            case .unreachable(let failure): .unreachable(failure)
-            case .unavailable(let status, let retryAfter): .unavailable(status: status, retryAfter: retryAfter)
-            case .malformedResponse: .malformedResponse(operationID: "createToken")
-            case .insecureTransport(let origin): .insecureTransport(origin: origin)
-            case .misconfigured: .other
-            }
+        case .refreshFailed(let error): error.apiFailure
         case .originMismatch, .excessiveRefresh: .other
         }
     }

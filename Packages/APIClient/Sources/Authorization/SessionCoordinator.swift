@@ -211,6 +211,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         freshTokenRejections.removeAll { instant - $0 >= policy.window }
         freshTokenRejections.append(instant)
         guard freshTokenRejections.count < policy.maximumRejectedFreshTokens else {
+            eventSink.yield(.refreshFailed(reason: .tooManyRefreshes))
             throw AuthorizationError.excessiveRefresh(count: freshTokenRejections.count, window: policy.window)
         }
     }
@@ -387,6 +388,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         case AuthorizationError.refreshFailed(.misconfigured), AuthorizationError.refreshFailed(.insecureTransport):
             .misconfigured
         case AuthorizationError.excessiveRefresh: .tooManyRefreshes
+        case AuthorizationError.sessionEndedDuringRefresh: .sessionEnded
         case is CredentialsStoreError: .storeUnavailable
         default: .transient
         }

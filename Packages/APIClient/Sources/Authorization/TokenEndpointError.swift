@@ -3,7 +3,7 @@ import Foundation
 
 /// How a token request failed, by what the caller must do about it (RFC 6749 §5.2). Cases carry data; the front that
 /// reports one phrases it.
-public enum TokenEndpointError: Error, Equatable, Sendable {
+public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertible {
     /// `invalid_grant`: wrong password, or a refresh token that is expired, revoked or already used. The description
     /// is the server's, untrusted text.
     case invalidGrant(description: String?)
@@ -18,6 +18,20 @@ public enum TokenEndpointError: Error, Equatable, Sendable {
     case malformedResponse(TokenResponseProblem)
     /// Tokens would travel over plain HTTP to a host other than this machine; nothing was sent.
     case insecureTransport(origin: String)
+
+    /// The shared classification, for a token-endpoint failure that reaches a caller through the generated client
+    /// (the insecure-transport refusal does). `invalid_grant` here is a sign-in refused, which a caller reports as
+    /// "sign in again".
+    public var apiFailure: APIFailure {
+        switch self {
+        case .invalidGrant: .sessionExpired
+        case .unreachable(let failure): .unreachable(failure)
+        case .unavailable(let status, let retryAfter): .unavailable(status: status, retryAfter: retryAfter)
+        case .malformedResponse: .malformedResponse(operationID: "createToken")
+        case .insecureTransport(let origin): .insecureTransport(origin: origin)
+        case .misconfigured: .other
+        }
+    }
 
     /// Whether the failure may pass without anyone changing anything: retry later.
     public var isTransient: Bool {
