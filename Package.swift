@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"]),
     ],
     dependencies: [
-        .package(path: "Packages/APIClient"),
+        .package(path: "Packages/Networking"),
         .package(path: "Packages/Stories"),
         .package(path: "Packages/Onboarding"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,10 +36,10 @@ let package = Package(
         .target(
             name: "StoriesCLIKit",
             dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "RFC3339", package: "Networking"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "StoriesServerKit",
             dependencies: [
-                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC3339", package: "Networking"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -94,8 +94,8 @@ let package = Package(
         .executableTarget(
             name: "RefreshLockBenchmark",
             dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/RefreshLockBenchmark"
@@ -118,18 +118,18 @@ let package = Package(
             name: "APIClientTests",
             dependencies: [
                 "TestSupport",
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "RFC3339", package: "Networking"),
             ],
             path: "Tests/APIClientTests"
         ),
         .testTarget(
             name: "AuthorizationTests",
             dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "APIClientTestSupport", package: "Networking"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -138,8 +138,8 @@ let package = Package(
         .testTarget(
             name: "CredentialsStoreTests",
             dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -148,8 +148,8 @@ let package = Package(
         .testTarget(
             name: "StoriesDataTests",
             dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "APIClientTestSupport", package: "Networking"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -168,12 +168,12 @@ let package = Package(
         .testTarget(
             name: "OnboardingTests",
             dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "APIClientTestSupport", package: "Networking"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "OnboardingData", package: "Onboarding"),
                 .product(name: "OnboardingPresentation", package: "Onboarding"),
-                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "Authorization", package: "Networking"),
             ],
             path: "Tests/OnboardingTests"
         ),
@@ -187,7 +187,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC3339", package: "Networking"),
             ],
             path: "Tests/StoriesServerTests"
         ),
@@ -196,15 +196,15 @@ let package = Package(
             dependencies: [
                 "StoriesCLIKit",
                 "TestSupport",
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "Networking"),
             ],
             path: "Tests/IntegrationTests"
         ),
@@ -213,10 +213,10 @@ let package = Package(
             dependencies: [
                 "StoriesCLIKit",
                 "TestSupport",
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "APIClientTestSupport", package: "Networking"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "Logging", package: "swift-log"),

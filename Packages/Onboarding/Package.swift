@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "OnboardingPresentation", targets: ["OnboardingPresentation"]),
     ],
     dependencies: [
-        .package(path: "../APIClient")
+        .package(path: "../Networking")
     ],
     targets: [
         .target(name: "OnboardingDomain"),
@@ -20,8 +20,8 @@ let package = Package(
             name: "OnboardingData",
             dependencies: [
                 "OnboardingDomain",
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "Authorization", package: "Networking"),
             ]
         ),
         .target(name: "OnboardingPresentation", dependencies: ["OnboardingDomain"]),

@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "StoriesPresentation", targets: ["StoriesPresentation"]),
     ],
     dependencies: [
-        .package(path: "../APIClient")
+        .package(path: "../Networking")
     ],
     targets: [
         .target(name: "StoriesDomain"),
@@ -20,7 +20,7 @@ let package = Package(
             name: "StoriesData",
             dependencies: [
                 "StoriesDomain",
-                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClient", package: "Networking"),
             ]
         ),
         .target(name: "StoriesPresentation", dependencies: ["StoriesDomain"]),

@@ -3,7 +3,7 @@
 import PackageDescription
 
 let package = Package(
-    name: "APIClient",
+    name: "Networking",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
