@@ -465,9 +465,7 @@ struct SessionCoordinatorTests {
         let fixture = try await SessionFixture(storeKind: storeKind)
         _ = try await fixture.coordinator.currentAuthorization()
         // Another process refreshes after this one cached the session.
-        var rotated = fixture.initial
-        rotated.refreshToken = Secret("refresh-elsewhere")
-        _ = try await fixture.store.save(rotated, ifGenerationIs: fixture.initial.generation)
+        try await fixture.rotateElsewhere()
         let ended = try #require(try await fixture.coordinator.signOut())
         #expect(ended.credential.refreshToken == Secret("refresh-elsewhere"))
         #expect(ended.revocationFailure == nil)
@@ -489,9 +487,8 @@ struct SessionCoordinatorTests {
     func signInRevokesWhatItReplaces(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
         _ = try await fixture.coordinator.currentAuthorization()
-        var rotated = fixture.initial
-        rotated.refreshToken = Secret("refresh-elsewhere")
-        _ = try await fixture.store.save(rotated, ifGenerationIs: fixture.initial.generation)
+        // Another process refreshes after this one cached the session.
+        try await fixture.rotateElsewhere()
         let outcome = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"))
         #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-elsewhere"))
         #expect(outcome.replaced?.revocationFailure == nil)

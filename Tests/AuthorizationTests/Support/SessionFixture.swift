@@ -86,6 +86,14 @@ struct SessionFixture {
         )
     }
 
+    /// Stores, as another process's refresh would, the initial session with its refresh token rotated to
+    /// `refresh-elsewhere`.
+    func rotateElsewhere() async throws {
+        var rotated = initial
+        rotated.refreshToken = Secret("refresh-elsewhere")
+        _ = try await store.save(rotated, ifGenerationIs: initial.generation)
+    }
+
     /// Moves the clock past the access token's expiry.
     func expire() {
         clock.advance(by: 901)

@@ -14,17 +14,23 @@ struct InterruptionTests {
     /// The line the CLI writes when it defers a signal.
     static let deferralNotice = "Finishing storing the renewed session"
 
+    /// A fault server whose token endpoint answers a refresh only once `tokenAnswer` is released, and whose stories
+    /// endpoint serves one page.
+    static func scenario(holdingTokenAnswerAt tokenAnswer: HeldAnswer) throws -> FaultScenario {
+        try FaultScenario { request in
+            guard request.path.hasSuffix("/oauth/token") else { return .json(pageJSON(ids: ["1"], next: nil)) }
+            tokenAnswer.hold()
+            return .json(tokenJSON(), headers: [("Cache-Control", "no-store")])
+        }
+    }
+
     @Test(
         "A termination request during a refresh ends the command by that signal once the new pair is stored",
         arguments: [SIGINT, SIGTERM, SIGHUP])
     func deferredUntilStored(signal: Int32) async throws {
         let tokenAnswer = HeldAnswer()
         defer { tokenAnswer.release() }
-        let scenario = try FaultScenario { request in
-            guard request.path.hasSuffix("/oauth/token") else { return .json(pageJSON(ids: ["1"], next: nil)) }
-            tokenAnswer.hold()
-            return .json(tokenJSON(), headers: [("Cache-Control", "no-store")])
-        }
+        let scenario = try Self.scenario(holdingTokenAnswerAt: tokenAnswer)
         defer { scenario.server.stop() }
         try await scenario.seedSession(expired: true)
         let cli = try StartedProcess.start(
@@ -44,11 +50,7 @@ struct InterruptionTests {
     func secondInterruptForces() async throws {
         let tokenAnswer = HeldAnswer()
         defer { tokenAnswer.release() }
-        let scenario = try FaultScenario { request in
-            guard request.path.hasSuffix("/oauth/token") else { return .json(pageJSON(ids: ["1"], next: nil)) }
-            tokenAnswer.hold()
-            return .json(tokenJSON(), headers: [("Cache-Control", "no-store")])
-        }
+        let scenario = try Self.scenario(holdingTokenAnswerAt: tokenAnswer)
         defer { scenario.server.stop() }
         let seeded = try await scenario.seedSession(expired: true)
         let cli = try StartedProcess.start(
