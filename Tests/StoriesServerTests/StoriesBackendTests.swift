@@ -135,6 +135,47 @@ struct StoriesBackendTests {
         }
     }
 
+    @Test(
+        "A refresh within the reuse interval is logged as reuse_within_grace, refusals with their reason, never a token"
+    )
+    func logsReuseOutcomes() async throws {
+        let lines = LogLines()
+        let backend = StoriesBackend(
+            accounts: try await backend().accounts,
+            tokens: TokenAuthority(
+                accessTokenLifetime: 60, refreshTokenLifetime: nil, reuseInterval: 10, environment: clock.environment),
+            catalog: StoryCatalog(count: 1, newest: clock.environment.now()),
+            environment: clock.environment,
+            logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        )
+        func grant(_ form: Components.Schemas.TokenRequest) async throws -> String? {
+            guard case .ok(let ok) = try await backend.createToken(Self.tokenRequest(form)),
+                case .json(let body) = ok.body
+            else { return nil }
+            return body.refreshToken
+        }
+        func refresh(_ token: String) async throws -> String? {
+            try await grant(.init(grantType: .refreshToken, refreshToken: token))
+        }
+        let first = try #require(
+            try await grant(.init(grantType: .password, username: "demo", password: "demo-password")))
+        let lost = try #require(try await refresh(first))
+        let again = try #require(try await refresh(first))
+        #expect(try await refresh(lost) == nil)
+        clock.advance(by: 10)
+        #expect(try await refresh(first) == nil)
+        #expect(
+            lines.all.filter { $0.hasPrefix("token grant_type=refresh_token") } == [
+                "token grant_type=refresh_token outcome=issued family=f1",
+                "token grant_type=refresh_token outcome=reuse_within_grace family=f1",
+                "token grant_type=refresh_token outcome=invalid_grant reason=retired",
+                "token grant_type=refresh_token outcome=invalid_grant reason=reused",
+            ])
+        for token in [first, lost, again] {
+            #expect(!lines.all.contains { $0.contains(token) })
+        }
+    }
+
     @Test("The bearer middleware rejects missing, unknown and expired tokens with a challenge")
     func middlewareRejects() async throws {
         let tokens = TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: nil, environment: clock.environment)

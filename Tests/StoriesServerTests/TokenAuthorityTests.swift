@@ -29,8 +29,13 @@ final class TestEnvironment: Sendable {
 struct TokenAuthorityTests {
     let clock = TestEnvironment()
 
-    func authority(refreshLifetime: TimeInterval? = nil) -> TokenAuthority {
-        TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: refreshLifetime, environment: clock.environment)
+    func authority(refreshLifetime: TimeInterval? = nil, reuseInterval: TimeInterval = 0) -> TokenAuthority {
+        TokenAuthority(
+            accessTokenLifetime: 60,
+            refreshTokenLifetime: refreshLifetime,
+            reuseInterval: reuseInterval,
+            environment: clock.environment
+        )
     }
 
     @Test("An access token is valid until its lifetime ends")
@@ -89,6 +94,90 @@ struct TokenAuthorityTests {
         #expect(await tokens.revoke(token: issued.refreshToken))
         #expect(await tokens.check(accessToken: issued.accessToken) == .invalid)
         #expect(await tokens.rotate(issued.refreshToken).refusal == .revoked)
+    }
+}
+
+@Suite("TokenAuthority with a refresh-token reuse interval")
+struct TokenAuthorityReuseIntervalTests {
+    let clock = TestEnvironment()
+
+    func authority(reuseInterval: TimeInterval = 10) -> TokenAuthority {
+        TokenAuthority(
+            accessTokenLifetime: 60, refreshTokenLifetime: nil, reuseInterval: reuseInterval,
+            environment: clock.environment)
+    }
+
+    @Test("The spent token presented again within the interval gets a fresh pair and the family stays alive")
+    func reuseWithinInterval() async throws {
+        let tokens = authority()
+        let first = await tokens.issueTokens(for: "demo")
+        let lost = try await tokens.rotate(first.refreshToken).get()
+        clock.advance(by: 9)
+        let again = try await tokens.rotate(first.refreshToken).get()
+        #expect(again.outcome == .reuseWithinGrace)
+        #expect(again.family == first.family)
+        #expect(again.refreshToken != lost.refreshToken)
+        #expect(await tokens.check(accessToken: again.accessToken) == .valid(username: "demo"))
+        let next = try await tokens.rotate(again.refreshToken).get()
+        #expect(next.outcome == .issued)
+        #expect(await tokens.check(accessToken: next.accessToken) == .valid(username: "demo"))
+    }
+
+    @Test("The successor replaced within the interval stops working, and presenting it leaves the family alive")
+    func replacedSuccessorIsRetired() async throws {
+        let tokens = authority()
+        let first = await tokens.issueTokens(for: "demo")
+        let lost = try await tokens.rotate(first.refreshToken).get()
+        let again = try await tokens.rotate(first.refreshToken).get()
+        #expect(await tokens.check(accessToken: lost.accessToken) == .invalid)
+        #expect(await tokens.rotate(lost.refreshToken).refusal == .retired)
+        #expect(await tokens.check(accessToken: again.accessToken) == .valid(username: "demo"))
+        #expect(try await tokens.rotate(again.refreshToken).get().family == first.family)
+    }
+
+    @Test("Presenting the spent token once the interval has passed revokes the family", arguments: [10.0, 11, 3600])
+    func reuseAfterInterval(elapsed: TimeInterval) async throws {
+        let tokens = authority()
+        let first = await tokens.issueTokens(for: "demo")
+        let second = try await tokens.rotate(first.refreshToken).get()
+        clock.advance(by: elapsed)
+        #expect(await tokens.rotate(first.refreshToken).refusal == .reused)
+        #expect(await tokens.check(accessToken: second.accessToken) == .invalid)
+        #expect(await tokens.rotate(second.refreshToken).refusal == .revoked)
+    }
+
+    @Test("Presenting the spent token after its successor was used revokes the family, even within the interval")
+    func reuseAfterSuccessorUsed() async throws {
+        let tokens = authority()
+        let first = await tokens.issueTokens(for: "demo")
+        let second = try await tokens.rotate(first.refreshToken).get()
+        let third = try await tokens.rotate(second.refreshToken).get()
+        clock.advance(by: 1)
+        #expect(await tokens.rotate(first.refreshToken).refusal == .reused)
+        #expect(await tokens.check(accessToken: third.accessToken) == .invalid)
+        #expect(await tokens.rotate(third.refreshToken).refusal == .revoked)
+    }
+
+    @Test("Reissues within the interval never extend it: it counts from the rotation")
+    func reissuesDoNotExtendInterval() async throws {
+        let tokens = authority()
+        let first = await tokens.issueTokens(for: "demo")
+        _ = try await tokens.rotate(first.refreshToken).get()
+        clock.advance(by: 6)
+        #expect(try await tokens.rotate(first.refreshToken).get().outcome == .reuseWithinGrace)
+        clock.advance(by: 6)
+        #expect(await tokens.rotate(first.refreshToken).refusal == .reused)
+    }
+
+    @Test("Without a reuse interval every reuse revokes the family at once, as before")
+    func strictByDefault() async throws {
+        let tokens = TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: nil, environment: clock.environment)
+        let first = await tokens.issueTokens(for: "demo")
+        let second = try await tokens.rotate(first.refreshToken).get()
+        #expect(second.outcome == .issued)
+        #expect(await tokens.rotate(first.refreshToken).refusal == .reused)
+        #expect(await tokens.check(accessToken: second.accessToken) == .invalid)
+        #expect(await tokens.rotate(second.refreshToken).refusal == .revoked)
     }
 }
 

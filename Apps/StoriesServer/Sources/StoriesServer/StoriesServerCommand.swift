@@ -33,6 +33,18 @@ struct StoriesServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("refresh-token-ttl"), help: "Refresh-token lifetime in seconds (default: until used).")
     var refreshTokenTTL: Int?
 
+    @Option(
+        name: .customLong("refresh-token-reuse-interval"),
+        // So that `-1` is read as the value and refused with the range, rather than as a missing value.
+        parsing: .unconditional,
+        help: """
+            Seconds after a rotation during which the spent refresh token, while its successor is unused, gets a \
+            fresh pair instead of revoking its family (at most \(Int(ServerConfiguration.maximumRefreshTokenReuseInterval)); \
+            0 is strict).
+            """
+    )
+    var refreshTokenReuseInterval: Int = 0
+
     @Option(help: "How many demo stories to serve.")
     var stories = 500
 
@@ -41,6 +53,11 @@ struct StoriesServerCommand: AsyncParsableCommand {
         guard accessTokenTTL >= 1 else { throw ValidationError("--access-token-ttl must be at least 1 second.") }
         if let refreshTokenTTL, refreshTokenTTL < 1 {
             throw ValidationError("--refresh-token-ttl must be at least 1 second.")
+        }
+        let longestReuseInterval = Int(ServerConfiguration.maximumRefreshTokenReuseInterval)
+        guard (0...longestReuseInterval).contains(refreshTokenReuseInterval) else {
+            throw ValidationError(
+                "--refresh-token-reuse-interval must be between 0 and \(longestReuseInterval) seconds.")
         }
         guard (0...1_000_000).contains(stories) else {
             throw ValidationError("--stories must be between 0 and 1000000.")
@@ -58,6 +75,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
             port: port,
             accessTokenLifetime: TimeInterval(accessTokenTTL),
             refreshTokenLifetime: refreshTokenTTL.map(TimeInterval.init),
+            refreshTokenReuseInterval: TimeInterval(refreshTokenReuseInterval),
             storyCount: stories
         )
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in

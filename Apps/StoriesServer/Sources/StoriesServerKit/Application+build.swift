@@ -25,6 +25,7 @@ public func buildApplication(
     let tokens = TokenAuthority(
         accessTokenLifetime: configuration.accessTokenLifetime,
         refreshTokenLifetime: configuration.refreshTokenLifetime,
+        reuseInterval: configuration.refreshTokenReuseInterval,
         environment: environment
     )
     let backend = StoriesBackend(

@@ -122,7 +122,7 @@ struct StoriesBackend: APIProtocol {
     // MARK: Token endpoint responses
 
     private func tokenIssued(_ issued: IssuedTokens, grant: String) -> Operations.CreateToken.Output {
-        logger.info("token grant_type=\(grant) outcome=issued family=\(issued.family)")
+        logger.info("token grant_type=\(grant) outcome=\(issued.outcome.rawValue) family=\(issued.family)")
         return .ok(
             .init(
                 headers: .init(cacheControl: "no-store"),

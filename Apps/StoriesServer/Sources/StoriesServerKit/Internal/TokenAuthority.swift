@@ -7,12 +7,21 @@ struct TokenFamilyID: Hashable, Sendable, CustomStringConvertible {
     var description: String { "f\(value)" }
 }
 
+/// How a grant came to issue a pair; the token log line reports it as `outcome=`.
+enum IssueOutcome: String, Sendable {
+    /// A sign-in, or a refresh token spent for the first time.
+    case issued
+    /// The refresh token rotated just before came back within the reuse interval, before its successor was used.
+    case reuseWithinGrace = "reuse_within_grace"
+}
+
 /// A successful grant.
 struct IssuedTokens: Sendable {
     var accessToken: String
     var refreshToken: String
     var expiresIn: Int
     var family: TokenFamilyID
+    var outcome: IssueOutcome = .issued
 }
 
 /// Why a refresh token was refused. Every case is `invalid_grant` on the wire; the reason goes to the log.
@@ -21,6 +30,8 @@ enum RefreshRefusal: String, Error {
     case expired
     case reused
     case revoked
+    /// A successor the reuse interval replaced before anyone used it.
+    case retired
 }
 
 /// What an access token is worth.
@@ -31,6 +42,11 @@ enum AccessCheck: Equatable {
 }
 
 /// Issues, rotates, checks and revokes opaque tokens, in memory.
+///
+/// With a reuse interval, the refresh token rotated last may come back within that many seconds of its rotation, as
+/// long as its successor has not been used: the answer is a fresh pair, and the unused successor pair is retired, so
+/// the family keeps exactly one live pair. This saves the session of a client whose answer was lost (killed,
+/// or the connection dropped, after the server rotated). Any other reuse revokes the family as in strict mode.
 actor TokenAuthority {
     private struct AccessGrant {
         var username: String
@@ -38,24 +54,45 @@ actor TokenAuthority {
         var expiresAt: Date
     }
 
+    private enum RefreshState {
+        case live
+        /// Spent at `rotatedAt`. `successor` is the refresh token that replaced it most recently: the one issued by the
+        /// rotation, or by a reissue within the reuse interval. The interval keeps counting from `rotatedAt`, so
+        /// reissues never extend it.
+        case spent(rotatedAt: Date, successor: String)
+        /// Replaced by a reissue within the reuse interval before anyone presented it.
+        case retired
+    }
+
     private struct RefreshGrant {
         var username: String
         var family: TokenFamilyID
         var expiresAt: Date?
-        var isSpent: Bool
+        /// The access token issued with it, so that retiring the pair retires both.
+        var accessToken: String
+        var state: RefreshState
     }
 
     private let accessTokenLifetime: TimeInterval
     private let refreshTokenLifetime: TimeInterval?
+    private let reuseInterval: TimeInterval
     private let environment: ServerEnvironment
     private var accessGrants: [String: AccessGrant] = [:]
     private var refreshGrants: [String: RefreshGrant] = [:]
     private var revokedFamilies: Set<TokenFamilyID> = []
     private var nextFamily = 1
 
-    init(accessTokenLifetime: TimeInterval, refreshTokenLifetime: TimeInterval?, environment: ServerEnvironment) {
+    /// - Parameter reuseInterval: seconds after a rotation during which the spent token may come back before its
+    ///   successor is used; 0 is strict (every reuse revokes the family).
+    init(
+        accessTokenLifetime: TimeInterval,
+        refreshTokenLifetime: TimeInterval?,
+        reuseInterval: TimeInterval = 0,
+        environment: ServerEnvironment
+    ) {
         self.accessTokenLifetime = accessTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
+        self.reuseInterval = reuseInterval
         self.environment = environment
     }
 
@@ -67,19 +104,36 @@ actor TokenAuthority {
     }
 
     /// Spends `refreshToken` and returns its successor, or refuses it. A spent token coming back is treated as
-    /// theft: its family is revoked, so the legitimate holder must sign in again too.
+    /// theft: its family is revoked, so the legitimate holder must sign in again too — unless it is the token rotated
+    /// last, within the reuse interval, before its successor was used (see the type's documentation).
     func rotate(_ refreshToken: String) -> Result<IssuedTokens, RefreshRefusal> {
         guard let grant = refreshGrants[refreshToken] else { return .failure(.unknown) }
         guard !revokedFamilies.contains(grant.family) else { return .failure(.revoked) }
-        guard !grant.isSpent else {
-            revoke(grant.family)
-            return .failure(.reused)
+        let now = environment.now()
+        let isExpired = grant.expiresAt.map { $0 <= now } ?? false
+        switch grant.state {
+        case .retired:
+            // The client that asked again never received this token, so whoever holds it got the answer that client
+            // lost: refuse it, and keep the family alive for the pair the client did receive. If a thief was the one
+            // who asked again, this spares the thief's pair; the README weighs that against ending the very session
+            // the interval saved.
+            return .failure(.retired)
+        case .spent(let rotatedAt, let successor):
+            guard !isExpired, now.timeIntervalSince(rotatedAt) < reuseInterval, isUnused(successor) else {
+                revoke(grant.family)
+                return .failure(.reused)
+            }
+            retire(successor)
+            var issued = issue(for: grant.username, in: grant.family)
+            issued.outcome = .reuseWithinGrace
+            refreshGrants[refreshToken]?.state = .spent(rotatedAt: rotatedAt, successor: issued.refreshToken)
+            return .success(issued)
+        case .live:
+            if isExpired { return .failure(.expired) }
+            let issued = issue(for: grant.username, in: grant.family)
+            refreshGrants[refreshToken]?.state = .spent(rotatedAt: now, successor: issued.refreshToken)
+            return .success(issued)
         }
-        if let expiresAt = grant.expiresAt, expiresAt <= environment.now() {
-            return .failure(.expired)
-        }
-        refreshGrants[refreshToken]?.isSpent = true
-        return .success(issue(for: grant.username, in: grant.family))
     }
 
     func check(accessToken: String) -> AccessCheck {
@@ -100,6 +154,17 @@ actor TokenAuthority {
         revokedFamilies.insert(family)
     }
 
+    private func isUnused(_ refreshToken: String) -> Bool {
+        if case .live = refreshGrants[refreshToken]?.state { true } else { false }
+    }
+
+    /// Ends a pair that was never used: its refresh token is refused from now on, and its access token too.
+    private func retire(_ refreshToken: String) {
+        guard let accessToken = refreshGrants[refreshToken]?.accessToken else { return }
+        refreshGrants[refreshToken]?.state = .retired
+        accessGrants[accessToken] = nil
+    }
+
     private func issue(for username: String, in family: TokenFamilyID) -> IssuedTokens {
         let now = environment.now()
         let accessToken = environment.makeToken()
@@ -113,7 +178,8 @@ actor TokenAuthority {
             username: username,
             family: family,
             expiresAt: refreshTokenLifetime.map { now.addingTimeInterval($0) },
-            isSpent: false
+            accessToken: accessToken,
+            state: .live
         )
         return IssuedTokens(
             accessToken: accessToken,
