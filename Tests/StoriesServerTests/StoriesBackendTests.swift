@@ -146,7 +146,7 @@ struct StoriesBackendTests {
                 accessTokenLifetime: 60, refreshTokenLifetime: nil, reuseInterval: 10, environment: clock.environment),
             catalog: StoryCatalog(count: 1, newest: clock.environment.now()),
             environment: clock.environment,
-            logger: Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+            logger: Logger(label: "test") { _ in RecordingLogHandler(lines: lines) }
         )
         func grant(_ form: Components.Schemas.TokenRequest) async throws -> String? {
             guard case .ok(let ok) = try await backend.createToken(Self.tokenRequest(form)),
