@@ -19,6 +19,25 @@ struct DirectoryPermissionTests {
         #expect(try StoreFixture.mode(of: fixture.directory) == 0o700)
     }
 
+    @Test(
+        "A file directly in the home directory leaves the home directory's mode as the user set it",
+        arguments: [0o755, 0o750, 0o711])
+    func leavesHomeDirectoryAlone(mode: Int) async throws {
+        try fixture.makeDirectory(mode: mode)
+        _ = try SQLiteCredentialsStore(path: path, homeDirectory: fixture.directory)
+        #expect(try StoreFixture.mode(of: fixture.directory) == mode)
+        #expect(try StoreFixture.mode(of: path) == 0o600)
+    }
+
+    @Test("A home directory others can write to is refused")
+    func refusesWritableHomeDirectory() throws {
+        try fixture.makeDirectory(mode: 0o777)
+        #expect(throws: CredentialsStoreError.insecureDirectory(path: fixture.directory, mode: "777")) {
+            try SQLiteCredentialsStore(path: path, homeDirectory: fixture.directory)
+        }
+        #expect(try StoreFixture.mode(of: fixture.directory) == 0o777)
+    }
+
     @Test("A shared directory (sticky, writable by everyone) is refused and nothing is created in it")
     func refusesSharedDirectory() throws {
         try fixture.makeDirectory(mode: 0o1777)

@@ -34,17 +34,29 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// The schema version this build writes, mirrored in `PRAGMA user_version`.
     public static let schemaVersion = CredentialsSchema.currentVersion
 
+    /// The home directory of the user this process runs as, from the password database (not `$HOME`, which any
+    /// parent process can set).
+    public static func userHomeDirectory() -> String? {
+        SecureLocation.userHomeDirectory()
+    }
+
     /// How long a write waits for another process's write transaction unless told otherwise.
     public static let defaultBusyTimeout: TimeInterval = 5
 
     /// Opens (creating if needed) the store at `path`.
-    /// - Parameter busyTimeout: how long a write waits for another process's write transaction.
-    public init(path: String, busyTimeout: TimeInterval = defaultBusyTimeout) throws(CredentialsStoreError) {
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another process's write transaction.
+    ///   - homeDirectory: the user's home directory. A file placed directly in it (`--credentials-db ~/c.sqlite`)
+    ///     does not make the store change the home directory's mode; one others can write to is refused.
+    public init(
+        path: String, busyTimeout: TimeInterval = defaultBusyTimeout,
+        homeDirectory: String? = userHomeDirectory()
+    ) throws(CredentialsStoreError) {
         self.path = path
         try SecureLocation.prepare(path: path)
         do {
             let inspection = try Self.inspect(path: path, busyTimeout: busyTimeout)
-            try SecureLocation.restrictModes(of: path)
+            try SecureLocation.restrictModes(of: path, homeDirectory: homeDirectory)
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
             configuration.label = "credentials"

@@ -29,13 +29,19 @@ enum SecureLocation {
     }
 
     /// Restricts the directory to the user (0700) and the database file and its `-wal` and `-shm` files to 0600, once
-    /// the file is known to be ours.
-    static func restrictModes(of path: String) throws(CredentialsStoreError) {
+    /// the file is known to be ours. The user's home directory is the exception: its mode is the user's choice and
+    /// other programs depend on it (a web server serving `~/public_html`), so it is left as it is unless others can
+    /// write to it, which is refused.
+    static func restrictModes(of path: String, homeDirectory: String?) throws(CredentialsStoreError) {
         let directory = directory(of: path)
         var status = stat()
         guard stat(directory, &status) == 0 else { throw .fileSystemError(path: directory, errorNumber: errno) }
         let directoryMode = status.st_mode & 0o7777
-        if directoryMode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+        if let homeDirectory, isSameDirectory(directory, homeDirectory) {
+            guard directoryMode & 0o022 == 0 else {
+                throw .insecureDirectory(path: directory, mode: octal(directoryMode))
+            }
+        } else if directoryMode & 0o077 != 0, chmod(directory, 0o700) != 0 {
             throw .insecureDirectory(path: directory, mode: octal(directoryMode))
         }
         for file in [path, path + "-wal", path + "-shm"] {
@@ -44,6 +50,20 @@ enum SecureLocation {
             guard mode & 0o077 != 0 else { continue }
             guard chmod(file, 0o600) == 0 else { throw .insecurePermissions(path: file, mode: octal(mode)) }
         }
+    }
+
+    /// The home directory of the user this process runs as, from the password database.
+    static func userHomeDirectory() -> String? {
+        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+
+    /// Whether two paths name the same directory (same device and inode), however they are spelled.
+    private static func isSameDirectory(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     private static func directory(of path: String) -> String {
