@@ -46,6 +46,26 @@ struct InterruptionTests {
         #expect(try await scenario.storedSession()?.refreshToken?.unredacted == "fault-refresh-2")
     }
 
+    @Test("A signal the command was started with ignored stays ignored during a refresh (nohup, background jobs)")
+    func ignoredSignalStaysIgnored() async throws {
+        let tokenAnswer = HeldAnswer()
+        defer { tokenAnswer.release() }
+        let scenario = try Self.scenario(holdingTokenAnswerAt: tokenAnswer)
+        defer { scenario.server.stop() }
+        try await scenario.seedSession(expired: true)
+        let cli = try BuildProducts.executable(named: "stories-cli").path
+        // The shell ignores SIGTERM and then becomes stories-cli, which inherits the ignored disposition.
+        let ignoring = try StartedProcess.start(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' TERM; exec \"$0\" list", cli],
+            environment: scenario.environment)
+        await tokenAnswer.arrival()
+        ignoring.send(SIGTERM)
+        tokenAnswer.release()
+        #expect(await ignoring.termination() == .exited(0), "\(ignoring.standardError.text)")
+        #expect(!ignoring.standardError.text.contains(Self.deferralNotice))
+        #expect(try await scenario.storedSession()?.refreshToken?.unredacted == "fault-refresh-2")
+    }
+
     @Test("A second Ctrl-C during a refresh ends the command at once, leaving the stored session as it was")
     func secondInterruptForces() async throws {
         let tokenAnswer = HeldAnswer()
