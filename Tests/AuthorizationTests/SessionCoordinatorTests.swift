@@ -456,6 +456,39 @@ struct SessionCoordinatorTests {
         #expect(try await fixture.stored() == fixture.initial)
     }
 
+    @Test("The longest refresh makes maximumTokenRequestsUnderLock token requests while holding the lock")
+    func longestLockHold() async throws {
+        // A lost answer, a retry refused because another process rotated meanwhile, a refresh with that process's
+        // token, and a revocation because the session was signed out while it ran: every path the lock can be held
+        // for, at once.
+        let fixture = try await SessionFixture(outcomes: [.networkFailure, .oauthError("invalid_grant")]) {
+            number, store in
+            switch number {
+            case 2:
+                guard var rotated = try? await store.credential(for: SessionFixture.origin) else { return }
+                rotated.refreshToken = Secret("refresh-elsewhere")
+                rotated.expiresAt = rotated.issuedAt
+                _ = try? await store.save(rotated, ifGenerationIs: rotated.generation)
+            case 3:
+                _ = try? await store.removeCredential(for: SessionFixture.origin)
+            default:
+                break
+            }
+        }
+        fixture.expire()
+        await #expect(throws: AuthorizationError.sessionEndedDuringRefresh(origin: SessionFixture.origin.key)) {
+            try await fixture.coordinator.currentAuthorization()
+        }
+        let journal = fixture.journal.recorded
+        let underLock = journal.drop { $0 != "locked" }.prefix { $0 != "unlocked" }
+        let tokenRequests = underLock.filter { $0.hasPrefix("request ") || $0.hasPrefix("revoke ") }
+        #expect(
+            tokenRequests == [
+                "request refresh-0", "request refresh-0", "request refresh-elsewhere", "revoke refresh-3",
+            ])
+        #expect(tokenRequests.count == SessionCoordinator.maximumTokenRequestsUnderLock)
+    }
+
     // MARK: Sign-in and sign-out under the lock
 
     @Test(
