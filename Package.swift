@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // The app manifest: the two executables in Apps/ and every test target in Tests/. Feature and networking code lives
-// in the local packages under Packages/, which an Apple-platform app could add unchanged.
+// in the local packages under Packages/, which an Apple-platform app could add unchanged. Benchmarks are a package
+// of their own (Benchmarks/), so building the product never builds them or their dependencies.
 import PackageDescription
 
 let package = Package(
@@ -9,7 +10,6 @@ let package = Package(
     products: [
         .executable(name: "stories-cli", targets: ["StoriesCLI"]),
         .executable(name: "stories-server", targets: ["StoriesServer"]),
-        .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"]),
     ],
     dependencies: [
         .package(path: "Packages/APIClient"),
@@ -88,17 +88,6 @@ let package = Package(
                 "StoriesVersion",
             ],
             path: "Apps/StoriesServer/Sources/StoriesServer"
-        ),
-
-        // MARK: benchmarks
-        .executableTarget(
-            name: "RefreshLockBenchmark",
-            dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Benchmarks/RefreshLockBenchmark"
         ),
 
         // MARK: tests

@@ -1,0 +1,133 @@
+import Authorization
+import Benchmark
+import CredentialsStore
+import Foundation
+
+/// 1,000 concurrent `currentAuthorization()` calls with an expired token, against a token endpoint that answers in
+/// 50 ms.
+///
+/// Anchor: one call of the same token endpoint, the round trip the callers cannot avoid. Subjects, over the
+/// in-memory store (the coordinator alone) and over the SQLite store with its file lock (what `stories-cli` runs):
+/// - cold: a coordinator that has not read the store yet, as at the start of a process;
+/// - warm: a coordinator whose cached token has just expired, as in a long-running app.
+///
+/// Every iteration must cause exactly one token request; anything else is reported as a failure of the benchmark.
+func registerFanOutBenchmarks() {
+    let configuration = RunLength.configuration(duration: .seconds(4), iterations: 60)
+    let roundTrip = Duration.milliseconds(50)
+
+    let anchor = SetUpState<TokenEndpoint>()
+    Benchmark("Token round trip, 50 ms endpoint (anchor)", configuration: configuration) { _ in
+        _ = try await anchor.get().requestTokens(for: .refreshToken(Secret("refresh-0")))
+    } setup: {
+        anchor.set(makeTokenEndpoint(delay: roundTrip, now: { Date() }).0)
+    } teardown: {
+        anchor.set(nil)
+    }
+
+    for storage in FanOutFixture.Storage.allCases {
+        for warmth in [FanOutFixture.Warmth.cold, .warm] {
+            let fixture = SetUpState<FanOutFixture>()
+            Benchmark("Fan-out 1000 callers, \(storage.rawValue), \(warmth.rawValue)", configuration: configuration) {
+                benchmark in
+                let fixture = try fixture.get()
+                let coordinator = try fixture.prepareIteration()
+                benchmark.startMeasurement()
+                try await fanOut(callers: 1_000, to: coordinator)
+                benchmark.stopMeasurement()
+                try fixture.checkOneRefreshPerIteration()
+            } setup: {
+                fixture.set(try await FanOutFixture(storage: storage, warmth: warmth, roundTrip: roundTrip))
+            } teardown: {
+                try fixture.get().remove()
+                fixture.set(nil)
+            }
+        }
+    }
+}
+
+/// `callers` concurrent requests for a token; returns when every one has it.
+private func fanOut(callers: Int, to coordinator: SessionCoordinator) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<callers {
+            group.addTask { _ = try await coordinator.currentAuthorization() }
+        }
+        try await group.waitForAll()
+    }
+}
+
+/// A stored session, a hand-moved clock and a slow token endpoint; hands out the coordinator an iteration measures.
+private final class FanOutFixture: Sendable {
+    enum Storage: String, CaseIterable {
+        case inMemory = "in-memory store"
+        case sqlite = "SQLite store + file lock"
+    }
+
+    enum Warmth: String {
+        case cold
+        case warm
+    }
+
+    private let warmth: Warmth
+    private let clock: ManualClock
+    private let store: any CredentialsStoring
+    private let lock: any CrossProcessLock
+    private let tokenEndpoint: TokenEndpoint
+    private let transport: CannedTransport
+    private let directory: URL?
+    private let warmCoordinator: SessionCoordinator
+    private let iterations = SetUpState<Int>()
+
+    init(storage: Storage, warmth: Warmth, roundTrip: Duration) async throws {
+        self.warmth = warmth
+        let clock = ManualClock()
+        self.clock = clock
+        switch storage {
+        case .inMemory:
+            store = InMemoryCredentialsStore()
+            lock = NoCrossProcessLock()
+            directory = nil
+        case .sqlite:
+            // A directory of its own: the store refuses shared sticky directories such as /tmp itself.
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("stories-benchmark-\(UUID().uuidString)")
+            let path = directory.appendingPathComponent("credentials.sqlite").path
+            store = try SQLiteCredentialsStore(path: path)
+            lock = FileLock(path: path + ".lock")
+            self.directory = directory
+        }
+        _ = try await store.replace(with: makeCredential(issuedAt: clock.now()))
+        (tokenEndpoint, transport) = makeTokenEndpoint(delay: roundTrip, now: { clock.now() })
+        warmCoordinator = SessionCoordinator(
+            origin: serverOrigin, store: store, tokenEndpoint: tokenEndpoint, lock: lock, now: { clock.now() })
+        // Loads the warm coordinator's cache while the token is still fresh.
+        _ = try await warmCoordinator.currentAuthorization()
+        iterations.set(0)
+    }
+
+    /// Expires the stored (and cached) token, and returns the coordinator to measure: a new one when cold.
+    func prepareIteration() throws -> SessionCoordinator {
+        clock.advance(by: 1_000)
+        iterations.set(try iterations.get() + 1)
+        switch warmth {
+        case .warm:
+            return warmCoordinator
+        case .cold:
+            return SessionCoordinator(
+                origin: serverOrigin, store: store, tokenEndpoint: tokenEndpoint, lock: lock,
+                now: { [clock] in clock.now() })
+        }
+    }
+
+    /// Throws unless the token endpoint saw exactly one request per iteration so far.
+    func checkOneRefreshPerIteration() throws {
+        let expected = try iterations.get()
+        guard transport.requestCount == expected else {
+            throw BenchmarkFailure("\(transport.requestCount) token requests in \(expected) iterations")
+        }
+    }
+
+    func remove() throws {
+        if let directory { try FileManager.default.removeItem(at: directory) }
+    }
+}
