@@ -9,32 +9,35 @@ import Foundation
 /// Anchor: one call of the same token endpoint, the round trip the callers cannot avoid. Subjects, over the
 /// in-memory store (the coordinator alone) and over the SQLite store with its file lock (what `stories-cli` runs):
 /// - cold: a coordinator that has not read the store yet, as at the start of a process;
-/// - warm: a coordinator whose cached token has just expired, as in a long-running app.
+/// - warm: a coordinator whose cached token has just expired, as in a long-running app;
+/// - and, over the in-memory store only, a fresh token: no refresh at all, the cost of the fan-out itself (1,000
+///   tasks and their calls into the coordinator), which no refresh can go below.
 ///
-/// Every iteration must cause exactly one refresh; anything else fails the benchmark.
+/// Every iteration must cause exactly one refresh (none with a fresh token); anything else fails the benchmark.
 func registerFanOutBenchmarks() {
     let roundTrip = Duration.milliseconds(50)
-    for storage in FanOutFixture.Storage.allCases {
-        for warmth in [FanOutFixture.Warmth.cold, .warm] {
-            let fixture = SetUpState<FanOutFixture>()
-            Benchmark(
-                "Refresh fan-out: 1,000 callers, \(storage.rawValue), \(warmth.rawValue) vs one 50 ms round trip (anchor)",
-                configuration: RunLength.configuration(duration: .seconds(5), iterations: 60)
-            ) { benchmark in
-                let fixture = try fixture.get()
-                let coordinator = try fixture.prepareIteration()
-                try await Interleaved.measure(benchmark) {
-                    try await fixture.oneRoundTrip()
-                } subject: {
-                    try await fanOut(callers: 1_000, to: coordinator)
-                }
-                try fixture.checkOneRefreshPerIteration()
-            } setup: {
-                fixture.set(try await FanOutFixture(storage: storage, warmth: warmth, roundTrip: roundTrip))
-            } teardown: {
-                try fixture.get().remove()
-                fixture.set(nil)
+    let cases: [(FanOutFixture.Storage, FanOutFixture.Warmth)] = [
+        (.inMemory, .cold), (.inMemory, .warm), (.sqlite, .cold), (.sqlite, .warm), (.inMemory, .fresh),
+    ]
+    for (storage, warmth) in cases {
+        let fixture = SetUpState<FanOutFixture>()
+        Benchmark(
+            "Refresh fan-out: 1,000 callers, \(storage.rawValue), \(warmth.rawValue) vs one 50 ms round trip (anchor)",
+            configuration: RunLength.configuration(duration: .seconds(5), iterations: 60)
+        ) { benchmark in
+            let fixture = try fixture.get()
+            let coordinator = try fixture.prepareIteration()
+            try await Interleaved.measure(benchmark) {
+                try await fixture.oneRoundTrip()
+            } subject: {
+                try await fanOut(callers: 1_000, to: coordinator)
             }
+            try fixture.checkOneRefreshPerIteration()
+        } setup: {
+            fixture.set(try await FanOutFixture(storage: storage, warmth: warmth, roundTrip: roundTrip))
+        } teardown: {
+            try fixture.get().remove()
+            fixture.set(nil)
         }
     }
 }
@@ -59,6 +62,7 @@ private final class FanOutFixture: Sendable {
     enum Warmth: String {
         case cold
         case warm
+        case fresh = "fresh token (no refresh)"
     }
 
     private let warmth: Warmth
@@ -101,12 +105,14 @@ private final class FanOutFixture: Sendable {
         iterations.set(0)
     }
 
-    /// Expires the stored (and cached) token, and returns the coordinator to measure: a new one when cold.
+    /// Expires the stored (and cached) token unless the case is a fresh one, and returns the coordinator to measure:
+    /// a new one when cold.
     func prepareIteration() throws -> SessionCoordinator {
-        clock.advance(by: 1_000)
         iterations.set(try iterations.get() + 1)
+        guard warmth != .fresh else { return warmCoordinator }
+        clock.advance(by: 1_000)
         switch warmth {
-        case .warm:
+        case .warm, .fresh:
             return warmCoordinator
         case .cold:
             return SessionCoordinator(
@@ -120,9 +126,9 @@ private final class FanOutFixture: Sendable {
         _ = try await anchorEndpoint.requestTokens(for: .refreshToken(Secret("refresh-0")))
     }
 
-    /// Throws unless the token endpoint saw exactly one request per iteration so far.
+    /// Throws unless the token endpoint saw exactly one request per iteration so far (none with a fresh token).
     func checkOneRefreshPerIteration() throws {
-        let expected = try iterations.get()
+        let expected = warmth == .fresh ? 0 : try iterations.get()
         guard transport.requestCount == expected else {
             throw BenchmarkFailure("\(transport.requestCount) token requests in \(expected) iterations")
         }
