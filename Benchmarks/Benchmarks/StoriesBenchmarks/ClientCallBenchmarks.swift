@@ -17,7 +17,7 @@ import RFC3339
 /// middleware's share.
 func registerClientCallBenchmarks() {
     let calls = 1_000
-    let clients = SetUpState<(bare: Client, authorized: Client)>()
+    let clients = Shared<(bare: Client, authorized: Client)>()
     Benchmark(
         "Client calls: AuthorizationMiddleware vs bare client (anchor), 1,000 calls",
         configuration: RunLength.configuration(duration: .seconds(6), iterations: 1_000)

@@ -17,7 +17,7 @@ import Foundation
 /// of a millisecond to several milliseconds depending on what else is being written: interleaving the two is what
 /// makes their ratio mean something.
 func registerCredentialsStoreBenchmarks() {
-    let fixture = SetUpState<SaveFixture>()
+    let fixture = Shared<SaveFixture>()
     Benchmark(
         "Credentials save: SQLite store vs 4 KiB write + fdatasync (anchor)",
         configuration: RunLength.configuration(duration: .seconds(6), iterations: 2_000)
@@ -41,7 +41,7 @@ func registerCredentialsStoreBenchmarks() {
 private final class SaveFixture: Sendable {
     private let directory: URL
     private let store: SQLiteCredentialsStore
-    private let current = SetUpState<Credential>()
+    private let current = Shared<Credential>()
     private let anchorDescriptor: Int32
     private let page = [UInt8](repeating: 0x5A, count: 4_096)
 
@@ -60,9 +60,19 @@ private final class SaveFixture: Sendable {
     /// Rewrites the anchor's page in place and waits until it is on the disk.
     func writeAnchorPage() throws {
         let written = page.withUnsafeBytes { pwrite(anchorDescriptor, $0.baseAddress, $0.count, 0) }
-        guard written == page.count, fdatasync(anchorDescriptor) == 0 else {
+        guard written == page.count, Self.flushData(anchorDescriptor) == 0 else {
             throw BenchmarkFailure("write failed: errno \(errno)")
         }
+    }
+
+    /// What SQLite calls to make a commit durable: `fdatasync` on Linux, `fsync` on Darwin (which has no
+    /// `fdatasync`).
+    private static func flushData(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+            fsync(descriptor)
+        #else
+            fdatasync(descriptor)
+        #endif
     }
 
     func saveNext() async throws {

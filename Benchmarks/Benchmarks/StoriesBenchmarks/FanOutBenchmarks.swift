@@ -20,7 +20,7 @@ func registerFanOutBenchmarks() {
         (.inMemory, .cold), (.inMemory, .warm), (.sqlite, .cold), (.sqlite, .warm), (.inMemory, .fresh),
     ]
     for (storage, warmth) in cases {
-        let fixture = SetUpState<FanOutFixture>()
+        let fixture = Shared<FanOutFixture>()
         Benchmark(
             "Refresh fan-out: 1,000 callers, \(storage.rawValue), \(warmth.rawValue) vs one 50 ms round trip (anchor)",
             configuration: RunLength.configuration(duration: .seconds(5), iterations: 60)
@@ -73,7 +73,7 @@ private final class FanOutFixture: Sendable {
     private let transport: CannedTransport
     private let directory: URL?
     private let warmCoordinator: SessionCoordinator
-    private let iterations = SetUpState<Int>()
+    private let iterations = Shared<Int>()
     /// The anchor's endpoint: the same answer after the same delay, counted apart from the coordinator's.
     private let anchorEndpoint: TokenEndpoint
 

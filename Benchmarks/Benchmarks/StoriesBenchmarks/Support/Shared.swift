@@ -1,15 +1,16 @@
 import Synchronization
 
-/// What a benchmark's `setup` builds and its iterations use. The runner registers every benchmark before it knows
-/// which ones will run, so files and coordinators are made in `setup`, only for a benchmark that runs.
-final class SetUpState<Value: Sendable>: Sendable {
+/// A value that a benchmark's `setup`, its iterations and its `teardown` share. The runner registers every benchmark
+/// before it knows which ones will run, so files and coordinators are made in `setup`, only for a benchmark that runs;
+/// the iterations also keep their running state here (the current generation, the iteration count).
+final class Shared<Value: Sendable>: Sendable {
     private let storage = Mutex<Value?>(nil)
 
     func set(_ value: Value?) {
         storage.withLock { $0 = value }
     }
 
-    /// The value `setup` stored; throws if it did not run, rather than measuring nothing.
+    /// The value stored; throws if there is none (`setup` did not run) rather than measuring nothing.
     func get() throws -> Value {
         guard let value = storage.withLock({ $0 }) else { throw BenchmarkFailure("setup did not run") }
         return value
