@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // The app manifest: the two executables in Apps/ and every test target in Tests/. Feature and networking code lives
-// in the local packages under Packages/, which an Apple-platform app could add unchanged.
+// in the local packages under Packages/, which an Apple-platform app could add unchanged. Benchmarks are a package
+// of their own (Benchmarks/), so building the product never builds them or their dependencies.
 import PackageDescription
 
 let package = Package(
@@ -9,7 +10,6 @@ let package = Package(
     products: [
         .executable(name: "stories-cli", targets: ["StoriesCLI"]),
         .executable(name: "stories-server", targets: ["StoriesServer"]),
-        .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"]),
     ],
     dependencies: [
         .package(path: "Packages/Networking"),
@@ -90,6 +90,7 @@ let package = Package(
             path: "Apps/StoriesServer/Sources/StoriesServer"
         ),
 
+<<<<<<< HEAD
         // MARK: benchmarks
         .executableTarget(
             name: "RefreshLockBenchmark",
@@ -101,6 +102,8 @@ let package = Package(
             path: "Benchmarks/RefreshLockBenchmark"
         ),
 
+=======
+>>>>>>> 6ce8960537a6596df81c72d3cc12da7a129e7d2d
         // MARK: tests
         .target(
             name: "TestSupport",

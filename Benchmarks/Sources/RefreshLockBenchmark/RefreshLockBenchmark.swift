@@ -10,7 +10,8 @@ import GRDB
 /// 3. how long an unrelated write to the credentials database (say, a sign-in to another server) waits while a
 ///    refresh holds the lock across a simulated 300 ms token request.
 ///
-/// Run: `swift run -c release refresh-lock-benchmark`. Numbers are wall-clock medians; rerun to compare.
+/// Run from `Benchmarks/`: `swift run -c release refresh-lock-benchmark`. Numbers are wall-clock medians; rerun to
+/// compare.
 @main
 enum RefreshLockBenchmark {
     static let holdMilliseconds = 300

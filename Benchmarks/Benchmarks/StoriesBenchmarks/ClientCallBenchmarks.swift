@@ -1,0 +1,74 @@
+import APIClient
+import APIClientTestSupport
+import Authorization
+import Benchmark
+import CredentialsStore
+import Foundation
+import OpenAPIRuntime
+import RFC3339
+
+/// The authorisation middleware's cost per request on the hot path: a fresh token in the coordinator's cache.
+///
+/// Anchor: the generated client with no middleware. Subject: the same client with `AuthorizationMiddleware` over a
+/// `SessionCoordinator` that holds a fresh token. Each makes 1,000 sequential `listStories` calls per iteration over a
+/// transport that answers a one-story page at once, so the difference is the middleware's work: the origin check, the
+/// actor hop to the coordinator and the header. Both read dates with `RFC3339DateTranscoder`, as the CLI does: the
+/// runtime's default transcoder alone costs more than all the rest of a call on Linux, and would hide the
+/// middleware's share.
+func registerClientCallBenchmarks() {
+    let calls = 1_000
+    let clients = Shared<(bare: Client, authorized: Client)>()
+    Benchmark(
+        "Client calls: AuthorizationMiddleware vs bare client (anchor), 1,000 calls",
+        configuration: RunLength.configuration(duration: .seconds(6), iterations: 1_000)
+    ) { benchmark in
+        let (bare, authorized) = try clients.get()
+        try await Interleaved.measure(benchmark) {
+            for _ in 0..<calls { try await listOneStory(bare) }
+        } subject: {
+            for _ in 0..<calls { try await listOneStory(authorized) }
+        }
+    } setup: {
+        let page = smallPage()
+        let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
+        let now = Date()
+        let session = SessionCoordinator(
+            origin: serverOrigin,
+            store: InMemoryCredentialsStore([makeCredential(issuedAt: now)]),
+            // Every operation of a bare MockAPI fails: a refresh here would be a bug in the benchmark.
+            tokenEndpoint: TokenEndpoint(api: MockAPI(), clientID: "stories-cli", now: { now }),
+            lock: NoCrossProcessLock(),
+            now: { now }
+        )
+        // Loads the cache, so that every measured call takes the hot path.
+        _ = try await session.currentAuthorization()
+        clients.set(
+            (
+                bare: Client(
+                    serverURL: serverURL, configuration: configuration, transport: CannedTransport(json: page)),
+                authorized: Client(
+                    serverURL: serverURL,
+                    configuration: configuration,
+                    transport: CannedTransport(json: page),
+                    middlewares: [AuthorizationMiddleware(session: session)]
+                )
+            )
+        )
+    } teardown: {
+        clients.set(nil)
+    }
+}
+
+/// One `listStories` call; throws unless it returned the one-story page.
+private func listOneStory(_ client: Client) async throws {
+    let count = try await client.listStories(query: .init(limit: 20)).ok.body.json.items.count
+    guard count == 1 else { throw BenchmarkFailure("expected 1 story, got \(count)") }
+}
+
+/// A page with one story, as JSON.
+private func smallPage() -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = .sortedKeys
+    return Array(try! encoder.encode(Components.Schemas.StoryPage.fixture()))
+}

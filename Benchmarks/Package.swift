@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+// Benchmarks, in a package of their own so that building the product (`swift build` at the root) never builds them
+// or ordo-one/benchmark. Run from this folder:
+//
+//     swift package benchmark                     # the in-process suite (StoriesBenchmarks), release build
+//     swift run -c release refresh-lock-benchmark # flock versus BEGIN IMMEDIATE across processes
+//
+// ordo-one/benchmark discovers its suites as executable targets in a folder named `Benchmarks` inside the package,
+// hence `Benchmarks/Benchmarks/StoriesBenchmarks`. `refresh-lock-benchmark` starts copies of itself as lock holders,
+// which the benchmark runner cannot do, so it stays a plain executable under `Sources/`.
+import PackageDescription
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"])
+    ],
+    dependencies: [
+        .package(path: "../Packages/Networking"),
+        // Only the malloc interposer: the default "RuntimeInterposer" trait needs a package the mirror lacks.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "StoriesBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "APIClient", package: "Networking"),
+                .product(name: "APIClientTestSupport", package: "Networking"),
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "RFC3339", package: "Networking"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/StoriesBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "RefreshLockBenchmark",
+            dependencies: [
+                .product(name: "Authorization", package: "Networking"),
+                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/RefreshLockBenchmark"
+        ),
+    ]
+)
