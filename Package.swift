@@ -90,20 +90,6 @@ let package = Package(
             path: "Apps/StoriesServer/Sources/StoriesServer"
         ),
 
-<<<<<<< HEAD
-        // MARK: benchmarks
-        .executableTarget(
-            name: "RefreshLockBenchmark",
-            dependencies: [
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Benchmarks/RefreshLockBenchmark"
-        ),
-
-=======
->>>>>>> 6ce8960537a6596df81c72d3cc12da7a129e7d2d
         // MARK: tests
         .target(
             name: "TestSupport",
