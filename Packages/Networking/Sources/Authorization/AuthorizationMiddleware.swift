@@ -11,10 +11,14 @@ public struct AuthorizationMiddleware: ClientMiddleware {
 
     private let session: any AccessTokenProviding
     private let replayLimit: Int
+    /// The session's base URL as a person writes it: a request to exactly this URL needs no parsing to prove its
+    /// origin, which is every request of a client built for the session's server.
+    private let sessionURL: URL?
 
     public init(session: any AccessTokenProviding, replayLimit: Int = Self.defaultReplayLimit) {
         self.session = session
         self.replayLimit = replayLimit
+        self.sessionURL = session.origin.url
     }
 
     public func intercept(
@@ -27,9 +31,11 @@ public struct AuthorizationMiddleware: ClientMiddleware {
         guard !PublicOperations.contains(operationID) else {
             return try await next(request, body, baseURL)
         }
-        let requestOrigin = try ServerOrigin(baseURL)
-        guard requestOrigin == session.origin else {
-            throw AuthorizationError.originMismatch(expected: session.origin.key, actual: requestOrigin.key)
+        if baseURL != sessionURL {
+            let requestOrigin = try ServerOrigin(baseURL)
+            guard requestOrigin == session.origin else {
+                throw AuthorizationError.originMismatch(expected: session.origin.key, actual: requestOrigin.key)
+            }
         }
         let authorization: BearerAuthorization
         if let fresh = session.freshAuthorizationWithoutWaiting() {
