@@ -8,22 +8,7 @@ import Testing
 /// the CLI's commands against a real `stories-server` on an ephemeral loopback port.
 @Suite("stories-cli against stories-server", .serialized)
 struct CLIAgainstServerTests {
-    let credentialsPath = FileManager.default.temporaryDirectory
-        .appendingPathComponent("cli-integration-\(UUID().uuidString)/credentials.sqlite").path
-
-    func environment(_ server: RunningServer) -> [String: String] {
-        ["STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath]
-    }
-
-    func run(
-        _ command: some StoriesSubcommand,
-        on server: RunningServer,
-        input: UserInput = .piped([])
-    ) async -> (status: CLIExitCode, output: CapturedOutput) {
-        let output = CapturedOutput()
-        let status = await command.run(environment: environment(server), output: output, input: input, now: { Date() })
-        return (status, output)
-    }
+    let cli = CLIHarness("cli-integration")
 
     func signIn(
         on server: RunningServer, password: String = ServerConfiguration.demoPassword
@@ -31,7 +16,7 @@ struct CLIAgainstServerTests {
         status: CLIExitCode, output: CapturedOutput
     ) {
         let login = try LoginCommand.parse(["--username", "demo", "--password-stdin"])
-        return await run(login, on: server, input: .piped([password]))
+        return await cli.run(login, on: server, input: .piped([password]))
     }
 
     @Test("Signs in, then lists the first page in a readable layout")
@@ -41,7 +26,7 @@ struct CLIAgainstServerTests {
             #expect(login.status == .success, "\(login.output.error)")
             #expect(login.output.standard.contains("Signed in to \(server.baseURL.absoluteString) as demo."))
 
-            let list = await run(try ListCommand.parse(["--limit", "5"]), on: server)
+            let list = await cli.run(try ListCommand.parse(["--limit", "5"]), on: server)
             #expect(list.status == .success, "\(list.output.error)")
             let lines = list.output.standard.split(separator: "\n")
             #expect(lines.count == 10)
@@ -55,7 +40,7 @@ struct CLIAgainstServerTests {
     func listsAllAsJSON() async throws {
         try await RunningServer.with { server in
             #expect(try await signIn(on: server).status == .success)
-            let list = await run(try ListCommand.parse(["--all", "--limit", "7", "--json"]), on: server)
+            let list = await cli.run(try ListCommand.parse(["--all", "--limit", "7", "--json"]), on: server)
             #expect(list.status == .success, "\(list.output.error)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(list.output.standard.utf8)) as? [String: Any]
@@ -72,13 +57,13 @@ struct CLIAgainstServerTests {
     func showsStory() async throws {
         try await RunningServer.with { server in
             #expect(try await signIn(on: server).status == .success)
-            let shown = await run(try ShowCommand.parse(["7", "--json"]), on: server)
+            let shown = await cli.run(try ShowCommand.parse(["7", "--json"]), on: server)
             #expect(shown.status == .success, "\(shown.output.error)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(shown.output.standard.utf8)) as? [String: Any])
             #expect(object["id"] as? String == "7")
 
-            let missing = await run(try ShowCommand.parse(["9999"]), on: server)
+            let missing = await cli.run(try ShowCommand.parse(["9999"]), on: server)
             #expect(missing.status == .failure)
             #expect(missing.output.error.contains("No story has id 9999"))
         }
@@ -87,7 +72,7 @@ struct CLIAgainstServerTests {
     @Test("Without a session, list exits 77 and names the login command")
     func requiresSignIn() async throws {
         try await RunningServer.with { server in
-            let list = await run(try ListCommand.parse([]), on: server)
+            let list = await cli.run(try ListCommand.parse([]), on: server)
             #expect(list.status == .signInRequired)
             #expect(list.output.error.contains("stories-cli login --server-url \(server.baseURL.absoluteString)"))
         }
@@ -100,7 +85,7 @@ struct CLIAgainstServerTests {
             #expect(login.status == .signInRequired)
             #expect(login.output.error.contains("did not accept that username and password"))
             #expect(!login.output.error.contains("not-the-password"))
-            let list = await run(try ListCommand.parse([]), on: server)
+            let list = await cli.run(try ListCommand.parse([]), on: server)
             #expect(list.status == .signInRequired)
         }
     }
@@ -110,7 +95,7 @@ struct CLIAgainstServerTests {
         let server = try await RunningServer.start()
         #expect(try await signIn(on: server).status == .success)
         await server.stop()
-        let list = await run(try ListCommand.parse([]), on: server)
+        let list = await cli.run(try ListCommand.parse([]), on: server)
         #expect(list.status == .unreachable)
         #expect(list.output.error.contains("Could not reach \(server.baseURL.absoluteString)"))
     }
@@ -120,7 +105,7 @@ struct CLIAgainstServerTests {
         try await RunningServer.with { first in
             #expect(try await signIn(on: first).status == .success)
             try await RunningServer.with { second in
-                let list = await run(try ListCommand.parse([]), on: second)
+                let list = await cli.run(try ListCommand.parse([]), on: second)
                 #expect(list.status == .signInRequired)
             }
         }
@@ -129,14 +114,14 @@ struct CLIAgainstServerTests {
     @Test("A damaged credentials file exits 74 and is left as it was")
     func damagedStore() async throws {
         try await RunningServer.with { server in
-            let directory = (credentialsPath as NSString).deletingLastPathComponent
+            let directory = (cli.credentialsPath as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let garbage = Data(repeating: 0x42, count: 8192)
-            try garbage.write(to: URL(fileURLWithPath: credentialsPath))
-            let list = await run(try ListCommand.parse([]), on: server)
+            try garbage.write(to: URL(fileURLWithPath: cli.credentialsPath))
+            let list = await cli.run(try ListCommand.parse([]), on: server)
             #expect(list.status == .ioError)
             #expect(list.output.error.contains("damaged"))
-            #expect(try Data(contentsOf: URL(fileURLWithPath: credentialsPath)) == garbage)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: cli.credentialsPath)) == garbage)
         }
     }
 
@@ -157,12 +142,9 @@ struct CLIAgainstServerTests {
 struct VerboseLoggingTests {
     @Test("Logs each request with method, path, status and duration, and no token or password")
     func logsRequestsWithoutSecrets() async throws {
-        let credentialsPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("verbose-\(UUID().uuidString)/credentials.sqlite").path
+        let cli = CLIHarness("verbose")
         try await RunningServer.with { server in
-            let environment = [
-                "STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath,
-            ]
+            let environment = cli.environment(server)
             let login = CapturedOutput()
             let loginStatus = try await LoginCommand.parse(["--username", "demo", "--password-stdin", "--verbose"])
                 .run(environment: environment, output: login, input: .piped(["demo-password"]), now: { Date() })

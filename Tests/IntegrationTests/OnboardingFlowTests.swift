@@ -10,53 +10,35 @@ import Testing
 /// register → login → whoami → logout, through the CLI's commands and the real stack, against a real server.
 @Suite("Onboarding end to end", .serialized)
 struct OnboardingFlowTests {
-    let credentialsPath = FileManager.default.temporaryDirectory
-        .appendingPathComponent("onboarding-\(UUID().uuidString)/credentials.sqlite").path
-
-    func run(
-        _ command: some StoriesSubcommand,
-        on server: RunningServer,
-        stdin: [String] = []
-    ) async -> (status: CLIExitCode, output: CapturedOutput) {
-        let output = CapturedOutput()
-        let status = await command.run(
-            environment: [
-                "STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath,
-            ],
-            output: output,
-            input: .piped(stdin),
-            now: { Date() }
-        )
-        return (status, output)
-    }
+    let cli = CLIHarness("onboarding")
 
     func storedRefreshToken(for server: RunningServer) async throws -> Secret? {
-        try await SQLiteCredentialsStore(path: credentialsPath).credential(for: try ServerOrigin(server.baseURL))?
+        try await SQLiteCredentialsStore(path: cli.credentialsPath).credential(for: try ServerOrigin(server.baseURL))?
             .refreshToken
     }
 
     @Test("A new user registers, sees who they are, lists stories and signs out; the old token is dead")
     func fullFlow() async throws {
         try await RunningServer.with { server in
-            let register = await run(
+            let register = await cli.run(
                 try RegisterCommand.parse(["--username", "newbie", "--display-name", "New Bie", "--password-stdin"]),
                 on: server,
-                stdin: ["newbie-password"]
+                input: .piped(["newbie-password"])
             )
             #expect(register.status == .success, "\(register.output.error)")
             #expect(
                 register.output.standard.contains("Created newbie on \(server.baseURL.absoluteString) and signed in."))
 
-            let login = await run(
+            let login = await cli.run(
                 try LoginCommand.parse(["--username", "newbie", "--password-stdin"]),
                 on: server,
-                stdin: ["newbie-password"]
+                input: .piped(["newbie-password"])
             )
             #expect(login.status == .success, "\(login.output.error)")
             #expect(
                 login.output.error.contains("The previous session (newbie) on this server was replaced and revoked."))
 
-            let whoami = await run(try WhoamiCommand.parse(["--json"]), on: server)
+            let whoami = await cli.run(try WhoamiCommand.parse(["--json"]), on: server)
             #expect(whoami.status == .success, "\(whoami.output.error)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(whoami.output.standard.utf8)) as? [String: Any]
@@ -66,13 +48,13 @@ struct OnboardingFlowTests {
             #expect(object["accessTokenFresh"] as? Bool == true)
             #expect(object["server"] as? String == server.baseURL.absoluteString)
 
-            let human = await run(try WhoamiCommand.parse([]), on: server)
+            let human = await cli.run(try WhoamiCommand.parse([]), on: server)
             #expect(human.output.standard.hasPrefix("newbie (New Bie)\n"))
 
-            #expect(await run(try ListCommand.parse(["--limit", "2"]), on: server).status == .success)
+            #expect(await cli.run(try ListCommand.parse(["--limit", "2"]), on: server).status == .success)
 
             let refreshToken = try #require(try await storedRefreshToken(for: server))
-            let logout = await run(try LogoutCommand.parse([]), on: server)
+            let logout = await cli.run(try LogoutCommand.parse([]), on: server)
             #expect(logout.status == .success, "\(logout.output.error)")
             #expect(logout.output.standard.contains("Signed out of \(server.baseURL.absoluteString) (newbie)."))
             #expect(try await storedRefreshToken(for: server) == nil)
@@ -80,7 +62,7 @@ struct OnboardingFlowTests {
             // The server no longer honours the revoked refresh token.
             let context = try CommandContext.resolve(
                 ConnectionOptions.parse(["--server-url", server.baseURL.absoluteString]),
-                environment: ["STORIES_CREDENTIALS_DB": credentialsPath],
+                environment: ["STORIES_CREDENTIALS_DB": cli.credentialsPath],
                 output: CapturedOutput(),
                 input: .piped([]),
                 now: { Date() }
@@ -98,7 +80,7 @@ struct OnboardingFlowTests {
             }
             #expect(error.error == "invalid_grant")
 
-            let list = await run(try ListCommand.parse([]), on: server)
+            let list = await cli.run(try ListCommand.parse([]), on: server)
             #expect(list.status == .signInRequired)
             #expect(list.output.error.contains("stories-cli login --server-url \(server.baseURL.absoluteString)"))
         }
@@ -107,10 +89,10 @@ struct OnboardingFlowTests {
     @Test("A taken username is a clear message, not a crash")
     func duplicateUsername() async throws {
         try await RunningServer.with { server in
-            let register = await run(
+            let register = await cli.run(
                 try RegisterCommand.parse(["--username", "demo", "--password-stdin"]),
                 on: server,
-                stdin: ["another-password"]
+                input: .piped(["another-password"])
             )
             #expect(register.status == .failure)
             #expect(register.output.error.contains("That username is already taken"))
@@ -126,10 +108,10 @@ struct OnboardingFlowTests {
         ])
     func invalidRegistration(arguments: [String], password: String) async throws {
         try await RunningServer.with { server in
-            let register = await run(
+            let register = await cli.run(
                 try RegisterCommand.parse(arguments + ["--password-stdin"]),
                 on: server,
-                stdin: [password]
+                input: .piped([password])
             )
             #expect(register.status == .usage)
             #expect(!register.output.error.contains(password))
@@ -141,21 +123,21 @@ struct OnboardingFlowTests {
         try await RunningServer.with { first in
             try await RunningServer.with { second in
                 for server in [first, second] {
-                    let login = await run(
+                    let login = await cli.run(
                         try LoginCommand.parse(["--username", "demo", "--password-stdin"]),
                         on: server,
-                        stdin: [ServerConfiguration.demoPassword]
+                        input: .piped([ServerConfiguration.demoPassword])
                     )
                     #expect(login.status == .success)
                 }
-                #expect(await run(try LogoutCommand.parse([]), on: first).status == .success)
-                #expect(await run(try ListCommand.parse(["--limit", "1"]), on: first).status == .signInRequired)
-                #expect(await run(try ListCommand.parse(["--limit", "1"]), on: second).status == .success)
+                #expect(await cli.run(try LogoutCommand.parse([]), on: first).status == .success)
+                #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: first).status == .signInRequired)
+                #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: second).status == .success)
 
-                let all = await run(try LogoutCommand.parse(["--all"]), on: first)
+                let all = await cli.run(try LogoutCommand.parse(["--all"]), on: first)
                 #expect(all.status == .success, "\(all.output.error)")
                 #expect(all.output.standard.contains("Signed out of \(second.baseURL.absoluteString) (demo)."))
-                #expect(await run(try ListCommand.parse(["--limit", "1"]), on: second).status == .signInRequired)
+                #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: second).status == .signInRequired)
             }
         }
     }
@@ -163,14 +145,14 @@ struct OnboardingFlowTests {
     @Test("Signing out when the server is down removes the session here and reports the failed revocation")
     func signOutWhileServerDown() async throws {
         let server = try await RunningServer.start()
-        let login = await run(
+        let login = await cli.run(
             try LoginCommand.parse(["--username", "demo", "--password-stdin"]),
             on: server,
-            stdin: [ServerConfiguration.demoPassword]
+            input: .piped([ServerConfiguration.demoPassword])
         )
         #expect(login.status == .success)
         await server.stop()
-        let logout = await run(try LogoutCommand.parse([]), on: server)
+        let logout = await cli.run(try LogoutCommand.parse([]), on: server)
         #expect(logout.status == .unreachable)
         #expect(logout.output.error.contains("revoking it at the server failed"))
         #expect(logout.output.error.contains("the connection was refused"))

@@ -1,0 +1,38 @@
+import Authorization
+import CredentialsStore
+import Foundation
+import StoriesCLIKit
+import TestSupport
+
+/// Runs the CLI's commands in process, through the real stack, against a real server, with a credentials file of
+/// the test's own.
+struct CLIHarness {
+    let credentialsPath: String
+
+    /// A harness whose credentials file lives in a new temporary directory named after `purpose`.
+    init(_ purpose: String) {
+        credentialsPath =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(purpose)-\(UUID().uuidString)/credentials.sqlite").path
+    }
+
+    /// What points the CLI at `server` and this harness's credentials file.
+    func environment(_ server: RunningServer) -> [String: String] {
+        ["STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath]
+    }
+
+    /// Runs `command` against `server` and returns its exit code and what it wrote.
+    func run(
+        _ command: some StoriesSubcommand, on server: RunningServer, input: UserInput = .piped([]),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async -> (status: CLIExitCode, output: CapturedOutput) {
+        let output = CapturedOutput()
+        let status = await command.run(environment: environment(server), output: output, input: input, now: now)
+        return (status, output)
+    }
+
+    /// The session stored for `server`, as the store reads it.
+    func storedCredential(for server: RunningServer) async throws -> Credential? {
+        try await SQLiteCredentialsStore(path: credentialsPath).credential(for: try ServerOrigin(server.baseURL))
+    }
+}
