@@ -24,7 +24,7 @@ struct DirectoryPermissionTests {
         arguments: [0o755, 0o750, 0o711])
     func leavesHomeDirectoryAlone(mode: Int) async throws {
         try fixture.makeDirectory(mode: mode)
-        _ = try SQLiteCredentialsStore(path: path, homeDirectory: fixture.directory)
+        _ = try SQLiteCredentialsStore(path: path, homeDirectory: { fixture.directory })
         #expect(try StoreFixture.mode(of: fixture.directory) == mode)
         #expect(try StoreFixture.mode(of: path) == 0o600)
     }
@@ -33,7 +33,7 @@ struct DirectoryPermissionTests {
     func refusesWritableHomeDirectory() throws {
         try fixture.makeDirectory(mode: 0o777)
         #expect(throws: CredentialsStoreError.insecureDirectory(path: fixture.directory, mode: "777")) {
-            try SQLiteCredentialsStore(path: path, homeDirectory: fixture.directory)
+            try SQLiteCredentialsStore(path: path, homeDirectory: { fixture.directory })
         }
         #expect(try StoreFixture.mode(of: fixture.directory) == 0o777)
     }

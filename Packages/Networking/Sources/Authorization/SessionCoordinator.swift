@@ -315,9 +315,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         case .conflict(let latest):
             // Someone signed in or out meanwhile; their state wins over tokens of the old session. The tokens just
             // received are stored nowhere, so they are revoked rather than left working at the server.
-            let token =
-                grant.refreshToken.map(TokenEndpoint.RevocableToken.refreshToken) ?? .accessToken(grant.accessToken)
-            _ = try? await tokenEndpoint.revoke(token)
+            _ = try? await tokenEndpoint.revoke(
+                .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
             guard let latest else { throw AuthorizationError.sessionEndedDuringRefresh(origin: origin.key) }
             return latest
         }
@@ -354,11 +353,9 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
 
     /// Revokes `credential`'s refresh token (or, without one, its access token); returns why that failed, if it did.
     private func revocationFailure(revoking credential: Credential) async -> TokenEndpointError? {
-        let token =
-            credential.refreshToken.map(TokenEndpoint.RevocableToken.refreshToken)
-            ?? .accessToken(credential.accessToken)
         do {
-            try await tokenEndpoint.revoke(token)
+            try await tokenEndpoint.revoke(
+                .init(refreshToken: credential.refreshToken, accessToken: credential.accessToken))
             return nil
         } catch {
             return error

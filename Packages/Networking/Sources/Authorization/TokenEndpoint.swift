@@ -64,6 +64,11 @@ public struct TokenEndpoint: Sendable {
         /// Revoking a refresh token ends the access tokens issued with it too.
         case refreshToken(Secret)
         case accessToken(Secret)
+
+        /// The token whose revocation ends the most: the refresh token when there is one, else the access token.
+        public init(refreshToken: Secret?, accessToken: Secret) {
+            self = refreshToken.map(Self.refreshToken) ?? .accessToken(accessToken)
+        }
     }
 
     /// Revokes `token` (RFC 7009). The server answers 200 for a token it does not know, so success means the token

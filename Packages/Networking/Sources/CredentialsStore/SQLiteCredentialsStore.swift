@@ -46,11 +46,12 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// Opens (creating if needed) the store at `path`.
     /// - Parameters:
     ///   - busyTimeout: how long a write waits for another process's write transaction.
-    ///   - homeDirectory: the user's home directory. A file placed directly in it (`--credentials-db ~/c.sqlite`)
+    ///   - homeDirectory: finds the user's home directory; asked only when the file's directory is open to others.
+    ///     A file placed directly in it (`--credentials-db ~/c.sqlite`)
     ///     does not make the store change the home directory's mode; one others can write to is refused.
     public init(
         path: String, busyTimeout: TimeInterval = defaultBusyTimeout,
-        homeDirectory: String? = userHomeDirectory()
+        homeDirectory: () -> String? = userHomeDirectory
     ) throws(CredentialsStoreError) {
         self.path = path
         try SecureLocation.prepare(path: path)

@@ -18,7 +18,7 @@ public struct APIStoryService: StoryService {
         do {
             output = try await api.listStories(query: .init(limit: limit, cursor: cursor?.rawValue))
         } catch {
-            throw StoryServiceError(error)
+            throw StoryServiceError(classifying: error)
         }
         switch output {
         case .ok(let ok):
@@ -31,7 +31,7 @@ public struct APIStoryService: StoryService {
             throw .sessionExpired
         case .undocumented(let status, let payload):
             throw StoryServiceError(
-                APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
+                classifying: APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
         }
     }
 
@@ -40,7 +40,7 @@ public struct APIStoryService: StoryService {
         do {
             output = try await api.getStory(path: .init(storyId: id))
         } catch {
-            throw StoryServiceError(error)
+            throw StoryServiceError(classifying: error)
         }
         switch output {
         case .ok(let ok):
@@ -53,7 +53,7 @@ public struct APIStoryService: StoryService {
             throw .sessionExpired
         case .undocumented(let status, let payload):
             throw StoryServiceError(
-                APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
+                classifying: APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
         }
     }
 }

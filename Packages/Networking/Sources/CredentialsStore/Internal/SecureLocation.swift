@@ -32,17 +32,21 @@ enum SecureLocation {
     /// the file is known to be ours. The user's home directory is the exception: its mode is the user's choice and
     /// other programs depend on it (a web server serving `~/public_html`), so it is left as it is unless others can
     /// write to it, which is refused.
-    static func restrictModes(of path: String, homeDirectory: String?) throws(CredentialsStoreError) {
+    static func restrictModes(of path: String, homeDirectory: () -> String?) throws(CredentialsStoreError) {
         let directory = directory(of: path)
         var status = stat()
         guard stat(directory, &status) == 0 else { throw .fileSystemError(path: directory, errorNumber: errno) }
         let directoryMode = status.st_mode & 0o7777
-        if let homeDirectory, isSameDirectory(directory, homeDirectory) {
-            guard directoryMode & 0o022 == 0 else {
+        // The password database is read only here, for a directory open to others: a start with a private directory
+        // (the default) pays nothing for the home-directory exception.
+        if directoryMode & 0o077 != 0 {
+            if let home = homeDirectory(), isSameDirectory(directory, home) {
+                guard directoryMode & 0o022 == 0 else {
+                    throw .insecureDirectory(path: directory, mode: octal(directoryMode))
+                }
+            } else if chmod(directory, 0o700) != 0 {
                 throw .insecureDirectory(path: directory, mode: octal(directoryMode))
             }
-        } else if directoryMode & 0o077 != 0, chmod(directory, 0o700) != 0 {
-            throw .insecureDirectory(path: directory, mode: octal(directoryMode))
         }
         for file in [path, path + "-wal", path + "-shm"] {
             guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }

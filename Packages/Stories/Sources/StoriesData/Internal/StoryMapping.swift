@@ -52,11 +52,3 @@ enum StoryMapping {
 extension StoryServiceError: ClassifiedFailure {}
 
 extension FailureCause: ClassifiedFailureCause {}
-
-extension StoryServiceError {
-    /// Maps a failure of the generated client to a domain error, keeping the error below the client's wrappers as
-    /// the cause.
-    init(_ error: any Error) {
-        self.init(classifying: error)
-    }
-}
