@@ -29,7 +29,7 @@ func registerClientCallBenchmarks() {
             for _ in 0..<calls { try await listOneStory(authorized) }
         }
     } setup: {
-        let page = smallPage()
+        let page = encoded(.fixture())
         let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
         let now = Date()
         let session = SessionCoordinator(
@@ -63,12 +63,4 @@ func registerClientCallBenchmarks() {
 private func listOneStory(_ client: Client) async throws {
     let count = try await client.listStories(query: .init(limit: 20)).ok.body.json.items.count
     guard count == 1 else { throw BenchmarkFailure("expected 1 story, got \(count)") }
-}
-
-/// A page with one story, as JSON.
-private func smallPage() -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = .sortedKeys
-    return Array(try! encoder.encode(Components.Schemas.StoryPage.fixture()))
 }

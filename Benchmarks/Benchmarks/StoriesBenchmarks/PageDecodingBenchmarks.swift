@@ -53,8 +53,5 @@ private func twentyStoryPage() -> [UInt8] {
             createdAt: start.addingTimeInterval(TimeInterval(-60 * index))
         )
     }
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = .sortedKeys
-    return Array(try! encoder.encode(Components.Schemas.StoryPage.fixture(items: stories, nextCursor: "djE6OTk5ODA")))
+    return encoded(.fixture(items: stories, nextCursor: "djE6OTk5ODA"))
 }

@@ -1,11 +1,13 @@
 import APIClient
+import APIClientTestSupport
 import Authorization
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import RFC3339
 
-/// The server every benchmark talks to (nothing listens there: the transports are in memory).
+/// The server every benchmark talks to (nothing listens there: the transports are in memory). A literal https URL
+/// with a host and a path, so neither the URL nor its origin can fail to parse.
 let serverURL = URL(string: "https://api.stories.example/v1")!
 
 /// The origin of `serverURL`, which the session's tokens belong to.
@@ -13,14 +15,16 @@ let serverOrigin = try! ServerOrigin(serverURL)
 
 /// A stored session for `serverOrigin` whose access token, issued at `issuedAt`, lives 900 s.
 func makeCredential(issuedAt: Date) -> Credential {
-    Credential(
-        origin: serverOrigin,
-        account: "demo",
-        accessToken: Secret("access-0"),
-        refreshToken: Secret("refresh-0"),
-        expiresAt: issuedAt.addingTimeInterval(900),
-        issuedAt: issuedAt
-    )
+    .fixture(origin: serverOrigin, issuedAt: issuedAt)
+}
+
+/// `page` as a server sends it. Encoding a value built from fixtures cannot fail, so a failure is a bug in the
+/// benchmark and stops it at once.
+func encoded(_ page: Components.Schemas.StoryPage) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = .sortedKeys
+    return Array(try! encoder.encode(page))
 }
 
 /// A token endpoint whose every answer is a fresh pair with a 900 s lifetime, `delay` after the request: the
