@@ -35,29 +35,9 @@ struct DeferredTermination: InterruptionDeferral {
             handlersInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
                 .exchanged
         else { return }
-        for number in signals {
-            var current = sigaction()
-            sigaction(number, nil, &current)
-            if isIgnored(current) { continue }
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = deferOrEnd
-            #else
-                action.__sigaction_u.__sa_handler = deferOrEnd
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(number, &action, nil)
+        for number in signals where !SignalAction.isIgnored(number) {
+            SignalAction.install(deferOrEnd, for: number, flags: SA_RESTART)
         }
-    }
-
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if canImport(Glibc)
-            let handler = action.__sigaction_handler.sa_handler
-        #else
-            let handler = action.__sigaction_u.__sa_handler
-        #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
 

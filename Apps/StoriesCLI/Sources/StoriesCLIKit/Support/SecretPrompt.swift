@@ -30,17 +30,7 @@ enum SecretPrompt {
         // Installed synchronously, before echo goes off and before the prompt appears: a signal can arrive at any
         // moment after the person sees the prompt.
         promptTerminal = PromptTerminal(descriptor: terminal, settings: original)
-        var previous: [sigaction] = Array(repeating: sigaction(), count: cancellingSignals.count)
-        for (index, number) in cancellingSignals.enumerated() {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
-            #else
-                action.__sigaction_u.__sa_handler = restoreTerminalAndReraise
-            #endif
-            sigemptyset(&action.sa_mask)
-            sigaction(number, &action, &previous[index])
-        }
+        var previous = cancellingSignals.map { SignalAction.install(restoreTerminalAndReraise, for: $0) }
         defer {
             for (index, number) in cancellingSignals.enumerated() { sigaction(number, &previous[index], nil) }
             promptTerminal = nil
