@@ -46,29 +46,34 @@ struct SessionCoordinatorTests {
     func singleFlightUnderLoad(storeKind: StoreKind) async throws {
         let gate = Gate()
         let fixture = try await SessionFixture(gate: gate, storeKind: storeKind)
+        // Loaded first, so that every caller finds the expired token in memory and reads the clock twice: once
+        // without waiting, once before it joins the refresh.
+        _ = try await fixture.coordinator.storedCredential()
         fixture.expire()
         let middleware = AuthorizationMiddleware(session: fixture.coordinator)
         let results = Task {
             try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for _ in 0..<1_000 {
+                for caller in 0..<1_000 {
                     group.addTask {
-                        let (response, _) = try await middleware.intercept(
-                            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/stories"),
-                            body: nil,
-                            baseURL: URL(string: "https://api.example.com/v1")!,
-                            operationID: "listStories",
-                            next: { request, _, _ in
-                                let fresh = request.headerFields[.authorization] == "Bearer access-1"
-                                return (HTTPResponse(status: fresh ? .ok : .unauthorized), nil)
-                            }
-                        )
-                        return response.status
+                        try await TestClock.$caller.withValue(caller) {
+                            let (response, _) = try await middleware.intercept(
+                                HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/stories"),
+                                body: nil,
+                                baseURL: URL(string: "https://api.example.com/v1")!,
+                                operationID: "listStories",
+                                next: { request, _, _ in
+                                    let fresh = request.headerFields[.authorization] == "Bearer access-1"
+                                    return (HTTPResponse(status: fresh ? .ok : .unauthorized), nil)
+                                }
+                            )
+                            return response.status
+                        }
                     }
                 }
                 return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
             }
         }
-        await fixture.waitForRefreshWaiters(1_000)
+        await fixture.waitForRefreshWaiters(1_000, readsPerCaller: 2)
         await gate.open()
         let statuses = try await results.value
         #expect(statuses.count == 1_000)
@@ -153,13 +158,15 @@ struct SessionCoordinatorTests {
         let coordinator = fixture.coordinator
         let outcomes = Task {
             await withTaskGroup(of: (any Error)?.self) { group in
-                for _ in 0..<50 {
+                for caller in 0..<50 {
                     group.addTask {
-                        do {
-                            _ = try await coordinator.currentAuthorization()
-                            return nil
-                        } catch {
-                            return error
+                        await TestClock.$caller.withValue(caller) {
+                            do {
+                                _ = try await coordinator.currentAuthorization()
+                                return nil
+                            } catch {
+                                return error
+                            }
                         }
                     }
                 }
@@ -182,7 +189,9 @@ struct SessionCoordinatorTests {
         let fixture = try await SessionFixture(gate: gate, storeKind: storeKind)
         fixture.expire()
         let coordinator = fixture.coordinator
-        let initiator = Task { try await coordinator.currentAuthorization() }
+        let initiator = Task {
+            try await TestClock.$caller.withValue(0) { try await coordinator.currentAuthorization() }
+        }
         await fixture.waitForRefreshWaiters(1)
         initiator.cancel()
         await gate.open()

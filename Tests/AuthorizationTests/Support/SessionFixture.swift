@@ -99,15 +99,22 @@ struct SessionFixture {
         clock.advance(by: 901)
     }
 
-    /// Waits, without sleeping, until `count` callers are waiting for the in-flight refresh. Gives up (and fails the
-    /// test) after a bounded number of turns instead of hanging.
-    func waitForRefreshWaiters(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    /// Waits, without sleeping, until `count` callers (each bound to its own `TestClock.caller`) are waiting for the
+    /// in-flight refresh. Gives up (and fails the test) after a bounded number of turns instead of hanging.
+    ///
+    /// It relies on the coordinator reading the wall clock to decide that a token needs a refresh and joining the
+    /// in-flight refresh in the same actor turn (no suspension between the two): a caller that has made its
+    /// `readsPerCaller`-th read is suspended on the refresh. `readsPerCaller` is 1 through `currentAuthorization()`,
+    /// 2 through the middleware, which first asks `freshAuthorizationWithoutWaiting()`.
+    func waitForRefreshWaiters(
+        _ count: Int, readsPerCaller: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         for _ in 0..<2_000_000 {
-            if await coordinator.refreshWaiterCount >= count { return }
+            if clock.callers(thatReadAtLeast: readsPerCaller) >= count { return }
             await Task.yield()
         }
         Issue.record(
-            "only \(await coordinator.refreshWaiterCount) of \(count) callers joined the refresh",
+            "only \(clock.callers(thatReadAtLeast: readsPerCaller)) of \(count) callers joined the refresh",
             sourceLocation: sourceLocation)
     }
 }

@@ -1,9 +1,15 @@
 import Foundation
 import Synchronization
 
-/// A wall clock and a monotonic clock that the test moves together, by hand.
+/// A wall clock and a monotonic clock that the test moves together, by hand. It also records which callers read
+/// the wall clock, so that a test can tell when concurrent callers have reached a given point (see
+/// `SessionFixture.waitForRefreshWaiters`).
 final class TestClock: Sendable {
+    /// The caller a wall-clock read is counted for: a test binds it around each of its concurrent callers.
+    @TaskLocal static var caller: Int?
+
     private let current: Mutex<(date: Date, instant: ContinuousClock.Instant)>
+    private let readsByCaller = Mutex<[Int: Int]>([:])
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
         current = Mutex((start, ContinuousClock.now))
@@ -12,8 +18,19 @@ final class TestClock: Sendable {
     var now: Date { current.withLock { $0.date } }
     var instant: ContinuousClock.Instant { current.withLock { $0.instant } }
 
-    var function: @Sendable () -> Date { { self.now } }
+    /// The wall clock as the code under test reads it: each read is counted for the current `caller`.
+    var function: @Sendable () -> Date {
+        {
+            if let caller = Self.caller { self.readsByCaller.withLock { $0[caller, default: 0] += 1 } }
+            return self.now
+        }
+    }
     var uptime: @Sendable () -> ContinuousClock.Instant { { self.instant } }
+
+    /// How many callers have read the wall clock at least `reads` times.
+    func callers(thatReadAtLeast reads: Int) -> Int {
+        readsByCaller.withLock { $0.values.count { $0 >= reads } }
+    }
 
     /// Moves the wall clock alone, as a clock adjustment does.
     func jumpWallClock(by seconds: TimeInterval) {

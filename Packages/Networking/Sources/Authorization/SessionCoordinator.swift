@@ -46,9 +46,6 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private var lastRefresh: (generation: Int64, at: ContinuousClock.Instant, lifetime: Duration?)?
     /// When the server rejected tokens this process had just obtained, within the policy's window.
     private var freshTokenRejections: [ContinuousClock.Instant] = []
-    /// How many callers are waiting for the in-flight refresh. Lets tests release a refresh only once every caller
-    /// they started is waiting for it.
-    private(set) var refreshWaiterCount = 0
 
     /// - Parameters:
     ///   - origin: the server whose session this is; tokens are sent to it only.
@@ -220,7 +217,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
 
     /// Joins the in-flight refresh, or starts one that replaces `generation`.
     private func refresh(replacingGeneration generation: Int64) async throws -> Credential {
-        if let inFlightRefresh { return try await wait(for: inFlightRefresh) }
+        if let inFlightRefresh { return try await inFlightRefresh.value }
         if let cached, cached.generation > generation, !cached.isSignInRequired,
             !policy.needsRefresh(cached, at: now())
         {
@@ -230,12 +227,6 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         // issued is always persisted and every other waiter still gets it.
         let task = Task { try await self.performRefresh(replacingGeneration: generation) }
         inFlightRefresh = task
-        return try await wait(for: task)
-    }
-
-    private func wait(for task: Task<Credential, any Error>) async throws -> Credential {
-        refreshWaiterCount += 1
-        defer { refreshWaiterCount -= 1 }
         return try await task.value
     }
 
