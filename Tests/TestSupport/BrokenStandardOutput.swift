@@ -22,31 +22,3 @@ public enum BrokenStandardOutput {
         return handle
     }
 }
-
-extension ChildProcess {
-    /// Runs `executable` with its standard output on `standardOutput`, and returns its exit status and standard error.
-    public static func run(
-        _ executable: URL,
-        _ arguments: [String],
-        standardOutput: FileHandle,
-        environment: [String: String] = [:]
-    ) async throws -> (status: Int32, standardError: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let stderr = OutputCollector()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = standardOutput
-        process.standardError = stderr.pipe
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        return (status, stderr.finish())
-    }
-}

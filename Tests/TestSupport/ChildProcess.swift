@@ -1,42 +1,30 @@
 import Foundation
 import Synchronization
 
-/// Runs an executable and collects its output without blocking a cooperative thread.
+/// Runs an executable to its end and collects its output, without blocking a cooperative thread.
 public enum ChildProcess {
     public struct Result: Sendable {
+        /// The exit status, or the number of the signal that ended the process.
         public var status: Int32
         public var standardOutput: String
         public var standardError: String
     }
 
-    /// Runs `executable` with `arguments`, feeding `input` to its standard input, and waits for it to exit.
+    /// Runs `executable` with `arguments`, feeding `input` to its standard input, and waits for it to exit. With
+    /// `standardOutput`, the output goes there and the result's `standardOutput` is empty.
     public static func run(
         _ executable: URL,
         _ arguments: [String],
         input: String = "",
+        standardOutput: FileHandle? = nil,
         environment: [String: String] = [:]
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let stdin = Pipe()
-        let stdout = OutputCollector()
-        let stderr = OutputCollector()
-        process.standardInput = stdin
-        process.standardOutput = stdout.pipe
-        process.standardError = stderr.pipe
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-                stdin.fileHandleForWriting.write(Data(input.utf8))
-                try stdin.fileHandleForWriting.close()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        return Result(status: status, standardOutput: stdout.finish(), standardError: stderr.finish())
+        let process = try StartedProcess.start(
+            executable, arguments, input: input, standardOutput: standardOutput, environment: environment)
+        let termination = await process.termination()
+        return Result(
+            status: termination.status, standardOutput: process.standardOutput.finish(),
+            standardError: process.standardError.finish())
     }
 }
 
@@ -85,7 +73,7 @@ public final class OutputCollector: Sendable {
     }
 
     /// Reads whatever is left after the process exited.
-    func finish() -> String {
+    public func finish() -> String {
         pipe.fileHandleForReading.readabilityHandler = nil
         let rest = pipe.fileHandleForReading.readDataToEndOfFile()
         buffer.withLock { $0.append(rest) }

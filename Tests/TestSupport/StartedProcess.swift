@@ -12,6 +12,13 @@ public struct StartedProcess: Sendable {
         case exited(Int32)
         /// Ended by the signal's default action (a shell reports 128 + the signal's number).
         case signalled(Int32)
+
+        /// The exit status, or the number of the signal that ended the process.
+        public var status: Int32 {
+            switch self {
+            case .exited(let status), .signalled(let status): status
+            }
+        }
     }
 
     public let processIdentifier: Int32
@@ -19,17 +26,29 @@ public struct StartedProcess: Sendable {
     public let standardError: OutputCollector
     private let ending: Task<Termination, Never>
 
-    /// Starts `executable` with `arguments` and an empty standard input.
+    /// Starts `executable` with `arguments`. Its standard input holds `input` (empty unless given); its standard
+    /// output goes to `standardOutput` when given (then the collector stays empty), to the collector otherwise.
     public static func start(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+        _ executable: URL,
+        _ arguments: [String],
+        input: String = "",
+        standardOutput redirectedOutput: FileHandle? = nil,
+        environment: [String: String] = [:]
     ) throws -> StartedProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let standardInput = Pipe()
+        process.standardInput = standardInput
         let standardOutput = OutputCollector()
-        process.standardOutput = standardOutput.pipe
+        if let redirectedOutput {
+            process.standardOutput = redirectedOutput
+            // Nothing writes to the collector: closing its writing end lets it read an empty output to the end.
+            try standardOutput.pipe.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = standardOutput.pipe
+        }
         let standardError = OutputCollector()
         process.standardError = standardError.pipe
         let (endings, ended) = AsyncStream.makeStream(of: Termination.self)
@@ -39,6 +58,8 @@ public struct StartedProcess: Sendable {
             ended.finish()
         }
         try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
         let ending = Task {
             for await termination in endings { return termination }
             return Termination.exited(-1)
