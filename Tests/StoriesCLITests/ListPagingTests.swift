@@ -118,6 +118,44 @@ struct ListPagingTests {
         #expect(object["nextCursor"] is NSNull)
     }
 
+    @Test("--json over several pages keeps the documented layout: two-space indent, sorted keys, one story a block")
+    func jsonLayoutAcrossPages() async throws {
+        let api = Self.api(requests: ListingRequests()) { cursor in
+            cursor == nil ? (["1", "2"], "b") : (["3"], nil)
+        }
+        let result = await Self.run(["--all", "--json"], api: api)
+        #expect(result.status == .success, "\(result.output.error)")
+        let story = { (id: String) in
+            """
+                {
+                  "author" : "alice",
+                  "commentCount" : 2,
+                  "createdAt" : "2026-09-21T14:13:20Z",
+                  "id" : "\(id)",
+                  "score" : 10,
+                  "title" : "A story",
+                  "url" : "https://example.com/a-story"
+                }
+            """
+        }
+        #expect(
+            result.output.standard == """
+                {
+                  "stories" : [
+                \(story("1")),
+                \(story("2")),
+                \(story("3"))
+                  ],
+                  "nextCursor" : null,
+                  "skipped" : [
+
+                  ]
+                }
+
+                """
+        )
+    }
+
     @Test(
         "--all asks for the largest page the API allows unless --limit says otherwise",
         arguments: [(["--all"], 100), (["--all", "--limit", "7"], 7), ([], 20), (["--limit", "5"], 5)])

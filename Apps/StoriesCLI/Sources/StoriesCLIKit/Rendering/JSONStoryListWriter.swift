@@ -16,12 +16,13 @@ struct JSONStoryListWriter: StoryListWriting {
     mutating func write(_ page: StoryPage) throws {
         skipped += page.skipped
         guard !page.stories.isEmpty else { return }
-        var text = storiesWritten == 0 ? "{\n  \"stories\" : [\n" : ""
-        for story in page.stories {
-            if storiesWritten > 0 { text += ",\n" }
-            text += Self.indented(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
-            storiesWritten += 1
-        }
+        // One encoder call for the page: `[`, the stories at two spaces, `]`. Kept without the brackets and
+        // indented by two more, they are the stories at four, the layout of `{"stories": [...]}`.
+        let array = try StoryJSON.encode(page.stories.map(StoryJSON.StoryObject.init))
+        let stories = Substring(array.utf8.dropFirst().dropLast(2))  // without "[" and "]\n"
+        var text = storiesWritten == 0 ? "{\n  \"stories\" : [\n" : ",\n"
+        text += Self.indented(stories, by: "  ")
+        storiesWritten += page.stories.count
         try output.write(text)
     }
 
@@ -30,13 +31,30 @@ struct JSONStoryListWriter: StoryListWriting {
         let cursor = try resumeCursor.map { try StoryJSON.encode($0.rawValue) } ?? "null"
         text += "  \"nextCursor\" : \(cursor.trimmingSuffixNewline()),\n"
         let skippedItems = skipped.map { ["id": $0.id, "reason": $0.reason] }
-        text += "  \"skipped\" : \(Self.indented(try StoryJSON.encode(skippedItems), by: "  ").dropFirst(2))\n}\n"
+        text +=
+            "  \"skipped\" : \(Self.indented(Substring(try StoryJSON.encode(skippedItems)), by: "  ").dropFirst(2))\n}\n"
         try output.write(text)
     }
 
-    /// Indents every line of an encoded value, without its final newline.
-    private static func indented(_ json: String, by indent: String = "    ") -> String {
-        indent + json.trimmingSuffixNewline().replacingOccurrences(of: "\n", with: "\n" + indent)
+    /// Indents every line of an encoded value but empty ones, without the newlines around it. Works on bytes: a
+    /// newline byte in encoded JSON is always between tokens (one inside a string is written `\n`).
+    private static func indented(_ json: Substring, by indent: String = "    ") -> String {
+        let newline = UInt8(ascii: "\n")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.utf8.count + json.utf8.count / 4)
+        var atLineStart = true
+        for byte in json.utf8 {
+            if byte == newline {
+                if !bytes.isEmpty { bytes.append(newline) }
+                atLineStart = true
+                continue
+            }
+            if atLineStart { bytes.append(contentsOf: indent.utf8) }
+            atLineStart = false
+            bytes.append(byte)
+        }
+        while bytes.last == newline { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

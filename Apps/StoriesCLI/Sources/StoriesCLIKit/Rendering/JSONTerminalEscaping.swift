@@ -4,7 +4,10 @@
 /// and `--json | cat` cannot drive a terminal.
 enum JSONTerminalEscaping {
     static func escape(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: needsEscaping) else { return json }
+        // Every scalar escaped here is U+007F or above: text of bytes below 0x7F has none, and is checked fastest.
+        guard json.utf8.contains(where: { $0 >= 0x7F }), json.unicodeScalars.contains(where: needsEscaping) else {
+            return json
+        }
         var output = ""
         output.reserveCapacity(json.utf8.count + 16)
         for scalar in json.unicodeScalars {
