@@ -12,14 +12,15 @@ enum AuthorizationServerApp {
     static func make(
         clock: TestEnvironment,
         passwordGrantEnabled: Bool = true,
-        publicURL: String? = nil
+        publicURL: String? = nil,
+        logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
             configuration: ServerConfiguration(
                 port: 8080, storyCount: 1, passwordHashCost: 4, publicURL: publicURL,
                 passwordGrantEnabled: passwordGrantEnabled),
             environment: clock.environment,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+            logger: logger
         )
     }
 
