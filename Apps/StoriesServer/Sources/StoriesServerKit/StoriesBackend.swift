@@ -27,7 +27,7 @@ struct StoriesBackend: APIProtocol {
         switch form.grantType {
         case .authorizationCode:
             return await authorizationCodeGrant(form)
-        case .urn_colon_ietf_colon_params_colon_oauth_colon_grantType_colon_deviceCode:
+        case .deviceCode:
             return await deviceCodeGrant(form)
         case .password:
             guard grants.passwordGrantEnabled else {

@@ -40,7 +40,7 @@ extension Components {
                 case password = "password"
                 case refreshToken = "refresh_token"
                 case authorizationCode = "authorization_code"
-                case urn_colon_ietf_colon_params_colon_oauth_colon_grantType_colon_deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
+                case deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
             }
             /// - Remark: Generated from `#/components/schemas/TokenRequest/grant_type`.
             public var grantType: Components.Schemas.TokenRequest.GrantTypePayload
