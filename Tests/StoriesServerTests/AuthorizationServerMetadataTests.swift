@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import StoriesServerKit
@@ -50,6 +51,23 @@ struct AuthorizationServerMetadataTests {
             #expect(device["verification_uri"] as? String == "https://stories.example/device")
             let redirect = try await client.authorize()
             #expect(redirect.redirectParameters["iss"] == "https://stories.example")
+        }
+    }
+
+    @Test("Without a public URL, the issuer carries the port the server actually bound (--port 0)")
+    func boundPort() async throws {
+        let app = try await buildApplication(
+            configuration: ServerConfiguration(port: 0, storyCount: 1, passwordHashCost: 4),
+            environment: clock.environment,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            #expect(port != 0)
+            let metadata = try await client.execute(uri: "/.well-known/oauth-authorization-server", method: .get).json()
+            #expect(metadata["issuer"] as? String == "http://127.0.0.1:\(port)")
+            let device = try await client.startDeviceAuthorization()
+            #expect(device["verification_uri"] as? String == "http://127.0.0.1:\(port)/device")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import StoriesServerKit
@@ -158,5 +159,31 @@ struct DeviceAuthorizationTests {
         let second = try #require(await devices.start(clientID: "stories-cli", scope: nil))
         #expect(first.userCode == "BCDF-GHJK")
         #expect(second.userCode == "LMNP-QRST")
+    }
+
+    @Test("At capacity no device authorization starts, and the endpoint says temporarily_unavailable with 503")
+    func bounded() async throws {
+        let devices = DeviceAuthorizations(lifetime: 10, retention: 10, capacity: 1, environment: clock.environment)
+        #expect(await devices.start(clientID: "stories-cli", scope: nil) != nil)
+        #expect(await devices.start(clientID: "stories-cli", scope: nil) == nil)
+        clock.advance(by: 20)
+        #expect(await devices.start(clientID: "stories-cli", scope: nil) != nil)
+
+        let backend = StoriesBackend(
+            accounts: AccountDirectory(passwordHashCost: 4),
+            tokens: TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: nil, environment: clock.environment),
+            catalog: StoryCatalog(count: 1, newest: clock.environment.now()),
+            grants: AuthorizationGrants(
+                configuration: ServerConfiguration(), environment: clock.environment, deviceCapacity: 0),
+            environment: clock.environment,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        )
+        let output = try await backend.createDeviceAuthorization(
+            .init(body: .urlEncodedForm(.init(clientId: "stories-cli"))))
+        guard case .serviceUnavailable(let response) = output, case .json(let error) = response.body else {
+            Issue.record("expected 503, got \(output)")
+            return
+        }
+        #expect(error.error == "temporarily_unavailable")
     }
 }

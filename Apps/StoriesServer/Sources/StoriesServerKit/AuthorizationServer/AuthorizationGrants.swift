@@ -5,10 +5,12 @@ struct AuthorizationGrants: Sendable {
     let origin: PublicOrigin
     let passwordGrantEnabled: Bool
 
-    init(configuration: ServerConfiguration, environment: ServerEnvironment) {
+    /// - Parameter deviceCapacity: how many device authorizations may be outstanding at once.
+    init(configuration: ServerConfiguration, environment: ServerEnvironment, deviceCapacity: Int = 10_000) {
         devices = DeviceAuthorizations(
             lifetime: configuration.deviceCodeLifetime,
             interval: configuration.deviceCodePollingInterval,
+            capacity: deviceCapacity,
             environment: environment
         )
         codes = AuthorizationCodes(lifetime: configuration.authorizationCodeLifetime, environment: environment)
