@@ -102,7 +102,7 @@ struct AuthorizationPage: Sendable {
         }
         guard let authorization = await forms.redeem(fields["csrf_token"]) else {
             logger.info("authorize outcome=forbidden")
-            return HTMLPage.forbiddenForm(retry: Self.path)
+            return HTMLPage.forbiddenForm(retry: "Start signing in again from the application.")
         }
         switch fields["decision"] {
         case "deny":

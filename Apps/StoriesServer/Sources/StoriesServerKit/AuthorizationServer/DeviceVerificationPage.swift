@@ -32,7 +32,7 @@ struct DeviceVerificationPage: Sendable {
         }
         guard await forms.redeem(fields["csrf_token"]) != nil else {
             logger.info("device_verification outcome=forbidden")
-            return HTMLPage.forbiddenForm(retry: Self.path)
+            return HTMLPage.forbiddenForm(retry: #"<a href="\#(Self.path)">Enter the code again</a>."#)
         }
         let userCode = fields["user_code"] ?? ""
         switch fields["decision"] {

@@ -56,13 +56,13 @@ struct HTMLPage {
         HTMLPage(title: title, body: "<p>\(message.htmlEscaped)</p>").response(status: status)
     }
 
-    /// The 403 for a form whose CSRF token is missing, unknown, expired or spent.
-    static func forbiddenForm(retry path: String) -> Response {
+    /// The 403 for a form whose CSRF token is missing, unknown, expired or spent. `retry` is markup (a constant) saying how to start again.
+    static func forbiddenForm(retry: String) -> Response {
         HTMLPage(
             title: "This form has expired",
             body: """
                 <p>The form was not issued by this server, was already sent, or is too old.</p>
-                <p><a href="\(path.htmlEscaped)">Start again</a>.</p>
+                <p>\(retry)</p>
                 """
         ).response(status: .forbidden)
     }
