@@ -24,4 +24,30 @@ struct ServerOptionsTests {
         server.stop()
         #expect(server.baseURL.port != nil)
     }
+
+    @Test(
+        "A bad --password-grant or --public-url is refused in one line naming the option, with exit 64",
+        arguments: [
+            ("--password-grant", "maybe"), ("--password-grant", ""), ("--public-url", "https://stories.example/v1"),
+            ("--public-url", "stories.example"), ("--public-url", "ftp://stories.example"),
+        ])
+    func refusesBadAuthorizationOptions(option: String, value: String) async throws {
+        let binary = try BuildProducts.executable(named: "stories-server")
+        let result = try await ChildProcess.run(binary, ["--port", "0", option, value])
+        #expect(result.status == 64)
+        let firstLine = try #require(result.standardError.split(separator: "\n").first)
+        #expect(firstLine.hasPrefix("Error: "), "\(result.standardError)")
+        #expect(firstLine.contains(option), "\(result.standardError)")
+        // The option exists; it is the value that is refused.
+        #expect(!firstLine.contains("Unknown option"), "\(result.standardError)")
+    }
+
+    @Test("The password grant can be disabled and the public URL set")
+    func acceptsAuthorizationOptions() async throws {
+        let server = try await ServerProcess.start([
+            "--password-grant", "disabled", "--public-url", "https://stories.example", "--stories", "1",
+        ])
+        server.stop()
+        #expect(server.baseURL.port != nil)
+    }
 }

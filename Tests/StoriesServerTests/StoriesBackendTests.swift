@@ -20,6 +20,7 @@ struct StoriesBackendTests {
             accounts: accounts,
             tokens: TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: nil, environment: clock.environment),
             catalog: StoryCatalog(count: stories, newest: clock.environment.now()),
+            grants: AuthorizationGrants(configuration: ServerConfiguration(), environment: clock.environment),
             environment: clock.environment,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         )
@@ -145,6 +146,7 @@ struct StoriesBackendTests {
             tokens: TokenAuthority(
                 accessTokenLifetime: 60, refreshTokenLifetime: nil, reuseInterval: 10, environment: clock.environment),
             catalog: StoryCatalog(count: 1, newest: clock.environment.now()),
+            grants: AuthorizationGrants(configuration: ServerConfiguration(), environment: clock.environment),
             environment: clock.environment,
             logger: Logger(label: "test") { _ in RecordingLogHandler(lines: lines) }
         )

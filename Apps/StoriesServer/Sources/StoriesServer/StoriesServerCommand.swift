@@ -12,7 +12,9 @@ struct StoriesServerCommand: AsyncParsableCommand {
         commandName: "stories-server",
         abstract: "The Stories reference backend, in memory, with a demo account and demo stories.",
         discussion: """
-            Serves every operation of openapi/openapi.yaml under /v1. Sign in as \
+            Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize \
+            (browser login with PKCE) and /device (device code login), and its OAuth metadata at \
+            /.well-known/oauth-authorization-server. Sign in as \
             \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword).
             Prints "Listening on <base URL>" once ready (a plain line scripts can match), then one line per \
             request (method, path, status, duration) and one per token request (grant_type=… outcome=…); never a \
@@ -48,6 +50,28 @@ struct StoriesServerCommand: AsyncParsableCommand {
     @Option(help: "How many demo stories to serve.")
     var stories = 500
 
+    @Option(
+        name: .customLong("public-url"),
+        help: """
+            The origin clients and browsers reach this server at, such as https://stories.example: the OAuth issuer \
+            and the base of the URLs it hands out (default: http://HOST:PORT of the listen address).
+            """
+    )
+    var publicURL: String?
+
+    enum PasswordGrant: String, ExpressibleByArgument, CaseIterable {
+        case enabled, disabled
+    }
+
+    @Option(
+        name: .customLong("password-grant"),
+        help: """
+            Whether the token endpoint accepts the password grant, for scripts and tests (RFC 9700 forbids it for \
+            new deployments; browser and device login need no password in the client).
+            """
+    )
+    var passwordGrant: PasswordGrant = .enabled
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard accessTokenTTL >= 1 else { throw ValidationError("--access-token-ttl must be at least 1 second.") }
@@ -61,6 +85,10 @@ struct StoriesServerCommand: AsyncParsableCommand {
         }
         guard (0...1_000_000).contains(stories) else {
             throw ValidationError("--stories must be between 0 and 1000000.")
+        }
+        if let publicURL, ServerConfiguration.publicOrigin(parsing: publicURL) == nil {
+            throw ValidationError(
+                "--public-url must be an http or https origin such as https://stories.example, with no path.")
         }
     }
 
@@ -76,7 +104,9 @@ struct StoriesServerCommand: AsyncParsableCommand {
             accessTokenLifetime: TimeInterval(accessTokenTTL),
             refreshTokenLifetime: refreshTokenTTL.map(TimeInterval.init),
             refreshTokenReuseInterval: TimeInterval(refreshTokenReuseInterval),
-            storyCount: stories
+            storyCount: stories,
+            publicURL: publicURL,
+            passwordGrantEnabled: passwordGrant == .enabled
         )
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in
             logger.notice("Listening on \(url.absoluteString)")

@@ -28,10 +28,12 @@ public func buildApplication(
         reuseInterval: configuration.refreshTokenReuseInterval,
         environment: environment
     )
+    let grants = AuthorizationGrants(configuration: configuration, environment: environment)
     let backend = StoriesBackend(
         accounts: accounts,
         tokens: tokens,
         catalog: StoryCatalog(count: configuration.storyCount, newest: environment.now()),
+        grants: grants,
         environment: environment,
         logger: logger
     )
@@ -41,7 +43,8 @@ public func buildApplication(
         middleware: MethodNotAllowedMiddleware(
             basePath: ServerConfiguration.basePath, allowedMethods: StoriesBackend.methodsByPath))
     try backend.registerHandlers(
-        on: router,
+        on: OriginAliasTransport(
+            base: router, basePath: ServerConfiguration.basePath, aliases: StoriesBackend.originRootPaths),
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
         // The client's transcoder: no global lock while encoding pages, and the same RFC 3339 forms both ways.
         // Compact JSON: the runtime's default (sorted keys, pretty-printed) costs every response a sort and a
@@ -52,6 +55,14 @@ public func buildApplication(
             BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs),
         ]
     )
+    // The pages where a person signs in are plain routes: HTML forms, not operations of the API.
+    AuthorizationPage(
+        accounts: accounts, grants: grants, forms: FormTokens(environment: environment),
+        clientID: StoriesBackend.clientID, logger: logger
+    ).register(on: router)
+    DeviceVerificationPage(
+        accounts: accounts, devices: grants.devices, forms: FormTokens(environment: environment), logger: logger
+    ).register(on: router)
     let host = configuration.host
     // The framework's own start-up line would duplicate "Listening on"; our lines (requests, tokens) stay at info.
     var frameworkLogger = logger
@@ -61,8 +72,9 @@ public func buildApplication(
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "stories-server"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            let hostForURL = host.contains(":") ? "[\(host)]" : host
-            if let url = URL(string: "http://\(hostForURL):\(port)\(ServerConfiguration.basePath)") {
+            let listenOrigin = PublicOrigin.origin(host: host, port: port)
+            if configuration.publicURL == nil { grants.origin.update(listenOrigin) }
+            if let url = URL(string: listenOrigin + ServerConfiguration.basePath) {
                 await onReady(url)
             }
         },
@@ -74,11 +86,16 @@ extension StoriesBackend {
     /// The paths of the spec and the methods each one defines (a test pins this table to the spec).
     static let methodsByPath: [String: [HTTPRequest.Method]] = [
         "/health": [.get], "/oauth/token": [.post], "/oauth/revoke": [.post], "/users": [.post], "/me": [.get],
-        "/stories": [.get], "/stories/{storyId}": [.get],
+        "/stories": [.get], "/stories/{storyId}": [.get], "/oauth/device_authorization": [.post],
+        "/.well-known/oauth-authorization-server": [.get],
     ]
+
+    /// Paths also served at the origin's root (see `OriginAliasTransport`).
+    static let originRootPaths: Set<String> = ["/.well-known/oauth-authorization-server"]
 
     /// Operations marked `security: []` in the spec.
     static let publicOperationIDs: Set<String> = [
         Operations.GetHealth.id, Operations.CreateToken.id, Operations.RevokeToken.id, Operations.RegisterUser.id,
+        Operations.CreateDeviceAuthorization.id, Operations.GetAuthorizationServerMetadata.id,
     ]
 }

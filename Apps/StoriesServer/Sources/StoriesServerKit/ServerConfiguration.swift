@@ -16,6 +16,18 @@ public struct ServerConfiguration: Sendable {
     public var storyCount: Int
     /// bcrypt work factor for stored passwords. Low values are for tests only.
     public var passwordHashCost: UInt8
+    /// The origin clients and browsers reach the server at (`https://stories.example`): the issuer and the base of
+    /// every URL the server hands out. `nil`: `http://host:port` of the listen address.
+    public var publicURL: String?
+    /// Whether the token endpoint accepts the resource owner password credentials grant (RFC 6749 §4.3), which
+    /// RFC 9700 §2.4 forbids for new deployments; the README says why the reference server keeps it on by default.
+    public var passwordGrantEnabled: Bool
+    /// How long a device code and its user code stay valid (RFC 8628 §3.2 `expires_in`).
+    public var deviceCodeLifetime: TimeInterval
+    /// The polling interval device authorizations start with (RFC 8628 §3.2 `interval`).
+    public var deviceCodePollingInterval: TimeInterval
+    /// How long an authorization code can be exchanged (RFC 6749 §4.1.2 recommends at most 10 minutes).
+    public var authorizationCodeLifetime: TimeInterval
 
     public init(
         host: String = "127.0.0.1",
@@ -24,7 +36,12 @@ public struct ServerConfiguration: Sendable {
         refreshTokenLifetime: TimeInterval? = nil,
         refreshTokenReuseInterval: TimeInterval = 0,
         storyCount: Int = 500,
-        passwordHashCost: UInt8 = 8
+        passwordHashCost: UInt8 = 8,
+        publicURL: String? = nil,
+        passwordGrantEnabled: Bool = true,
+        deviceCodeLifetime: TimeInterval = 600,
+        deviceCodePollingInterval: TimeInterval = 5,
+        authorizationCodeLifetime: TimeInterval = 60
     ) {
         self.host = host
         self.port = port
@@ -33,6 +50,11 @@ public struct ServerConfiguration: Sendable {
         self.refreshTokenReuseInterval = refreshTokenReuseInterval
         self.storyCount = storyCount
         self.passwordHashCost = passwordHashCost
+        self.publicURL = publicURL
+        self.passwordGrantEnabled = passwordGrantEnabled
+        self.deviceCodeLifetime = deviceCodeLifetime
+        self.deviceCodePollingInterval = deviceCodePollingInterval
+        self.authorizationCodeLifetime = authorizationCodeLifetime
     }
 
     /// The longest reuse interval the server accepts. A replayed token is honoured for that long, so it stays short:
@@ -42,7 +64,19 @@ public struct ServerConfiguration: Sendable {
     /// The path every operation lives under, as in the spec's server URLs.
     public static let basePath = "/v1"
 
+    /// The HTML pages where a person signs in, outside the versioned API.
+    public static let authorizationPagePath = "/oauth/authorize"
+    public static let deviceVerificationPagePath = "/device"
+
     /// The demo account every server starts with.
     public static let demoUsername = "demo"
     public static let demoPassword = "demo-password"
+}
+
+extension ServerConfiguration {
+    /// The origin in `text` (trailing `/` removed), or `nil` unless it is an absolute `http` or `https` URL with a host
+    /// and no path, query, fragment or user information.
+    public static func publicOrigin(parsing text: String) -> String? {
+        try? PublicOrigin.parse(text)
+    }
 }

@@ -7,6 +7,7 @@ struct StoriesBackend: APIProtocol {
     let accounts: AccountDirectory
     let tokens: TokenAuthority
     let catalog: StoryCatalog
+    let grants: AuthorizationGrants
     let environment: ServerEnvironment
     let logger: Logger
 
@@ -24,7 +25,15 @@ struct StoriesBackend: APIProtocol {
             return tokenError("invalid_client", grant: grant, status: 401, description: "Unknown client.")
         }
         switch form.grantType {
+        case .authorizationCode:
+            return await authorizationCodeGrant(form)
+        case .deviceCode:
+            return await deviceCodeGrant(form)
         case .password:
+            guard grants.passwordGrantEnabled else {
+                return tokenError(
+                    "unsupported_grant_type", grant: grant, description: "This server has the password grant disabled.")
+            }
             guard let username = form.username, let password = form.password else {
                 return tokenError("invalid_request", grant: grant, description: "username and password are required.")
             }
@@ -121,7 +130,7 @@ struct StoriesBackend: APIProtocol {
 
     // MARK: Token endpoint responses
 
-    private func tokenIssued(_ issued: IssuedTokens, grant: String) -> Operations.CreateToken.Output {
+    func tokenIssued(_ issued: IssuedTokens, grant: String) -> Operations.CreateToken.Output {
         logger.info("token grant_type=\(grant) outcome=\(issued.outcome.rawValue) family=\(issued.family)")
         return .ok(
             .init(
@@ -138,7 +147,7 @@ struct StoriesBackend: APIProtocol {
         )
     }
 
-    private func tokenError(
+    func tokenError(
         _ code: String,
         grant: String,
         status: Int = 400,

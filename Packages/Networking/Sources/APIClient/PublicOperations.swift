@@ -8,6 +8,8 @@ public enum PublicOperations {
         Operations.CreateToken.id,
         Operations.RevokeToken.id,
         Operations.RegisterUser.id,
+        Operations.CreateDeviceAuthorization.id,
+        Operations.GetAuthorizationServerMetadata.id,
     ]
 
     /// Whether `operationID` is public, i.e. must be sent without credentials.

@@ -12,6 +12,14 @@ public struct MockAPI: APIProtocol {
         @Sendable (Operations.GetCurrentUser.Input) async throws -> Operations.GetCurrentUser.Output
     public var listStories: @Sendable (Operations.ListStories.Input) async throws -> Operations.ListStories.Output
     public var getStory: @Sendable (Operations.GetStory.Input) async throws -> Operations.GetStory.Output
+    public var createDeviceAuthorization:
+        @Sendable (Operations.CreateDeviceAuthorization.Input) async throws ->
+            Operations.CreateDeviceAuthorization
+            .Output
+    public var getAuthorizationServerMetadata:
+        @Sendable (Operations.GetAuthorizationServerMetadata.Input) async throws ->
+            Operations
+            .GetAuthorizationServerMetadata.Output
 
     public init() {
         getHealth = { _ in throw UnimplementedOperation(operationID: Operations.GetHealth.id) }
@@ -21,6 +29,12 @@ public struct MockAPI: APIProtocol {
         getCurrentUser = { _ in throw UnimplementedOperation(operationID: Operations.GetCurrentUser.id) }
         listStories = { _ in throw UnimplementedOperation(operationID: Operations.ListStories.id) }
         getStory = { _ in throw UnimplementedOperation(operationID: Operations.GetStory.id) }
+        createDeviceAuthorization = { _ in
+            throw UnimplementedOperation(operationID: Operations.CreateDeviceAuthorization.id)
+        }
+        getAuthorizationServerMetadata = { _ in
+            throw UnimplementedOperation(operationID: Operations.GetAuthorizationServerMetadata.id)
+        }
     }
 
     public func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -45,6 +59,16 @@ public struct MockAPI: APIProtocol {
     }
     public func getStory(_ input: Operations.GetStory.Input) async throws -> Operations.GetStory.Output {
         try await getStory(input)
+    }
+    public func createDeviceAuthorization(
+        _ input: Operations.CreateDeviceAuthorization.Input
+    ) async throws -> Operations.CreateDeviceAuthorization.Output {
+        try await createDeviceAuthorization(input)
+    }
+    public func getAuthorizationServerMetadata(
+        _ input: Operations.GetAuthorizationServerMetadata.Input
+    ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        try await getAuthorizationServerMetadata(input)
     }
 }
 

@@ -48,6 +48,28 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.createDeviceAuthorization(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/oauth/device_authorization")
+        )
+        try transport.register(
+            {
+                try await server.getAuthorizationServerMetadata(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/.well-known/oauth-authorization-server")
+        )
+        try transport.register(
+            {
                 try await server.revokeToken(
                     request: $0,
                     body: $1,
@@ -152,7 +174,19 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Issue tokens by password or refresh-token grant (RFC 6749 §4.3, §6).
+    /// Issue tokens (RFC 6749 §3.2).
+    ///
+    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
+    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
+    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
+    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
+    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
+    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
+    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
+    /// `access_denied` (the user refused) and `expired_token` (start again).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -242,6 +276,190 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Start a device authorization (RFC 8628 §3.1, §3.2).
+    ///
+    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
+    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/device_authorization`.
+    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
+    func createDeviceAuthorization(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.CreateDeviceAuthorization.id,
+            using: {
+                APIHandler.createDeviceAuthorization($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.CreateDeviceAuthorization.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.CreateDeviceAuthorization.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/x-www-form-urlencoded"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/x-www-form-urlencoded":
+                    body = try await converter.getRequiredRequestBodyAsURLEncodedForm(
+                        Components.Schemas.DeviceAuthorizationRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .urlEncodedForm(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.CreateDeviceAuthorization.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Cache-Control",
+                        value: value.headers.cacheControl
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .serviceUnavailable(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 503)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// The authorization server's metadata (RFC 8414).
+    ///
+    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
+    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
+    func getAuthorizationServerMetadata(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.GetAuthorizationServerMetadata.id,
+            using: {
+                APIHandler.getAuthorizationServerMetadata($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.GetAuthorizationServerMetadata.Input(headers: headers)
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

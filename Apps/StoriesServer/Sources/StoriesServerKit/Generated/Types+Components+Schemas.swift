@@ -27,6 +27,8 @@ extension Components {
             internal enum GrantTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case password = "password"
                 case refreshToken = "refresh_token"
+                case authorizationCode = "authorization_code"
+                case deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
             }
             /// - Remark: Generated from `#/components/schemas/TokenRequest/grant_type`.
             internal var grantType: Components.Schemas.TokenRequest.GrantTypePayload
@@ -40,6 +42,22 @@ extension Components {
             internal var clientId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TokenRequest/scope`.
             internal var scope: Swift.String?
+            /// The authorization code (`authorization_code` grant).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/code`.
+            internal var code: Swift.String?
+            /// The redirect URI of the authorization request, character for character.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/redirect_uri`.
+            internal var redirectUri: Swift.String?
+            /// The PKCE verifier (RFC 7636 §4.1), 43 to 128 characters of A-Z a-z 0-9 - . _ ~.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/code_verifier`.
+            internal var codeVerifier: Swift.String?
+            /// The `device_code` of a device authorization (RFC 8628 §3.4).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/device_code`.
+            internal var deviceCode: Swift.String?
             /// Creates a new `TokenRequest`.
             ///
             /// - Parameters:
@@ -49,13 +67,21 @@ extension Components {
             ///   - refreshToken:
             ///   - clientId:
             ///   - scope:
+            ///   - code: The authorization code (`authorization_code` grant).
+            ///   - redirectUri: The redirect URI of the authorization request, character for character.
+            ///   - codeVerifier: The PKCE verifier (RFC 7636 §4.1), 43 to 128 characters of A-Z a-z 0-9 - . _ ~.
+            ///   - deviceCode: The `device_code` of a device authorization (RFC 8628 §3.4).
             internal init(
                 grantType: Components.Schemas.TokenRequest.GrantTypePayload,
                 username: Swift.String? = nil,
                 password: Swift.String? = nil,
                 refreshToken: Swift.String? = nil,
                 clientId: Swift.String? = nil,
-                scope: Swift.String? = nil
+                scope: Swift.String? = nil,
+                code: Swift.String? = nil,
+                redirectUri: Swift.String? = nil,
+                codeVerifier: Swift.String? = nil,
+                deviceCode: Swift.String? = nil
             ) {
                 self.grantType = grantType
                 self.username = username
@@ -63,6 +89,10 @@ extension Components {
                 self.refreshToken = refreshToken
                 self.clientId = clientId
                 self.scope = scope
+                self.code = code
+                self.redirectUri = redirectUri
+                self.codeVerifier = codeVerifier
+                self.deviceCode = deviceCode
             }
             internal enum CodingKeys: String, CodingKey {
                 case grantType = "grant_type"
@@ -71,6 +101,10 @@ extension Components {
                 case refreshToken = "refresh_token"
                 case clientId = "client_id"
                 case scope
+                case code
+                case redirectUri = "redirect_uri"
+                case codeVerifier = "code_verifier"
+                case deviceCode = "device_code"
             }
         }
         /// - Remark: Generated from `#/components/schemas/TokenResponse`.
@@ -118,7 +152,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/OAuthError`.
         internal struct OAuthError: Codable, Hashable, Sendable {
-            /// An RFC 6749 §5.2 error code such as `invalid_grant`.
+            /// An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`). Clients treat codes they do not know as a refusal.
             ///
             /// - Remark: Generated from `#/components/schemas/OAuthError/error`.
             internal var error: Swift.String
@@ -127,7 +161,7 @@ extension Components {
             /// Creates a new `OAuthError`.
             ///
             /// - Parameters:
-            ///   - error: An RFC 6749 §5.2 error code such as `invalid_grant`.
+            ///   - error: An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`). Clients treat codes they do not know as a refusal.
             ///   - errorDescription:
             internal init(
                 error: Swift.String,
@@ -139,6 +173,167 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case error
                 case errorDescription = "error_description"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest`.
+        internal struct DeviceAuthorizationRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest/client_id`.
+            internal var clientId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest/scope`.
+            internal var scope: Swift.String?
+            /// Creates a new `DeviceAuthorizationRequest`.
+            ///
+            /// - Parameters:
+            ///   - clientId:
+            ///   - scope:
+            internal init(
+                clientId: Swift.String,
+                scope: Swift.String? = nil
+            ) {
+                self.clientId = clientId
+                self.scope = scope
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case clientId = "client_id"
+                case scope
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse`.
+        internal struct DeviceAuthorizationResponse: Codable, Hashable, Sendable {
+            /// The secret the device polls the token endpoint with. Never show it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/device_code`.
+            internal var deviceCode: Swift.String
+            /// What the user types on the verification page, such as `BCDF-GHJK`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/user_code`.
+            internal var userCode: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/verification_uri`.
+            internal var verificationUri: Swift.String
+            /// The verification page with the user code filled in (for a link or a QR code).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/verification_uri_complete`.
+            internal var verificationUriComplete: Swift.String?
+            /// Seconds until the device code and user code expire.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/expires_in`.
+            internal var expiresIn: Swift.Int
+            /// Seconds to wait between polls (5 when absent, RFC 8628 §3.2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/interval`.
+            internal var interval: Swift.Int?
+            /// Creates a new `DeviceAuthorizationResponse`.
+            ///
+            /// - Parameters:
+            ///   - deviceCode: The secret the device polls the token endpoint with. Never show it.
+            ///   - userCode: What the user types on the verification page, such as `BCDF-GHJK`.
+            ///   - verificationUri:
+            ///   - verificationUriComplete: The verification page with the user code filled in (for a link or a QR code).
+            ///   - expiresIn: Seconds until the device code and user code expire.
+            ///   - interval: Seconds to wait between polls (5 when absent, RFC 8628 §3.2).
+            internal init(
+                deviceCode: Swift.String,
+                userCode: Swift.String,
+                verificationUri: Swift.String,
+                verificationUriComplete: Swift.String? = nil,
+                expiresIn: Swift.Int,
+                interval: Swift.Int? = nil
+            ) {
+                self.deviceCode = deviceCode
+                self.userCode = userCode
+                self.verificationUri = verificationUri
+                self.verificationUriComplete = verificationUriComplete
+                self.expiresIn = expiresIn
+                self.interval = interval
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceCode = "device_code"
+                case userCode = "user_code"
+                case verificationUri = "verification_uri"
+                case verificationUriComplete = "verification_uri_complete"
+                case expiresIn = "expires_in"
+                case interval
+            }
+        }
+        /// RFC 8414 §2. Endpoint URLs are absolute.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata`.
+        internal struct AuthorizationServerMetadata: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/issuer`.
+            internal var issuer: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/authorization_endpoint`.
+            internal var authorizationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/token_endpoint`.
+            internal var tokenEndpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/device_authorization_endpoint`.
+            internal var deviceAuthorizationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/revocation_endpoint`.
+            internal var revocationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/grant_types_supported`.
+            internal var grantTypesSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/response_types_supported`.
+            internal var responseTypesSupported: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/code_challenge_methods_supported`.
+            internal var codeChallengeMethodsSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/token_endpoint_auth_methods_supported`.
+            internal var tokenEndpointAuthMethodsSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/revocation_endpoint_auth_methods_supported`.
+            internal var revocationEndpointAuthMethodsSupported: [Swift.String]?
+            /// Whether redirects from the authorization endpoint carry `iss` (RFC 9207).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/authorization_response_iss_parameter_supported`.
+            internal var authorizationResponseIssParameterSupported: Swift.Bool?
+            /// Creates a new `AuthorizationServerMetadata`.
+            ///
+            /// - Parameters:
+            ///   - issuer:
+            ///   - authorizationEndpoint:
+            ///   - tokenEndpoint:
+            ///   - deviceAuthorizationEndpoint:
+            ///   - revocationEndpoint:
+            ///   - grantTypesSupported:
+            ///   - responseTypesSupported:
+            ///   - codeChallengeMethodsSupported:
+            ///   - tokenEndpointAuthMethodsSupported:
+            ///   - revocationEndpointAuthMethodsSupported:
+            ///   - authorizationResponseIssParameterSupported: Whether redirects from the authorization endpoint carry `iss` (RFC 9207).
+            internal init(
+                issuer: Swift.String,
+                authorizationEndpoint: Swift.String? = nil,
+                tokenEndpoint: Swift.String,
+                deviceAuthorizationEndpoint: Swift.String? = nil,
+                revocationEndpoint: Swift.String? = nil,
+                grantTypesSupported: [Swift.String]? = nil,
+                responseTypesSupported: [Swift.String],
+                codeChallengeMethodsSupported: [Swift.String]? = nil,
+                tokenEndpointAuthMethodsSupported: [Swift.String]? = nil,
+                revocationEndpointAuthMethodsSupported: [Swift.String]? = nil,
+                authorizationResponseIssParameterSupported: Swift.Bool? = nil
+            ) {
+                self.issuer = issuer
+                self.authorizationEndpoint = authorizationEndpoint
+                self.tokenEndpoint = tokenEndpoint
+                self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
+                self.revocationEndpoint = revocationEndpoint
+                self.grantTypesSupported = grantTypesSupported
+                self.responseTypesSupported = responseTypesSupported
+                self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+                self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
+                self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
+                self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case issuer
+                case authorizationEndpoint = "authorization_endpoint"
+                case tokenEndpoint = "token_endpoint"
+                case deviceAuthorizationEndpoint = "device_authorization_endpoint"
+                case revocationEndpoint = "revocation_endpoint"
+                case grantTypesSupported = "grant_types_supported"
+                case responseTypesSupported = "response_types_supported"
+                case codeChallengeMethodsSupported = "code_challenge_methods_supported"
+                case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+                case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
+                case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
             }
         }
         /// - Remark: Generated from `#/components/schemas/RevocationRequest`.

@@ -115,7 +115,19 @@ internal enum Operations {
             }
         }
     }
-    /// Issue tokens by password or refresh-token grant (RFC 6749 §4.3, §6).
+    /// Issue tokens (RFC 6749 §3.2).
+    ///
+    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
+    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
+    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
+    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
+    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
+    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
+    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
+    /// `access_denied` (the user refused) and `expired_token` (start again).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -323,6 +335,419 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Start a device authorization (RFC 8628 §3.1, §3.2).
+    ///
+    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
+    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/device_authorization`.
+    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
+    internal enum CreateDeviceAuthorization {
+        internal static let id: Swift.String = "createDeviceAuthorization"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateDeviceAuthorization.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateDeviceAuthorization.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CreateDeviceAuthorization.Input.Headers
+            /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/requestBody/content/application\/x-www-form-urlencoded`.
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
+            }
+            internal var body: Operations.CreateDeviceAuthorization.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.CreateDeviceAuthorization.Input.Headers = .init(),
+                body: Operations.CreateDeviceAuthorization.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// Always `no-store`.
+                    ///
+                    /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Swift.String
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: Always `no-store`.
+                    internal init(cacheControl: Swift.String) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.DeviceAuthorizationResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateDeviceAuthorization.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers,
+                    body: Operations.CreateDeviceAuthorization.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The device authorization (RFC 8628 §3.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CreateDeviceAuthorization.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.CreateDeviceAuthorization.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/400/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/400/content/application\/json`.
+                    case json(Components.Schemas.OAuthError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.OAuthError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateDeviceAuthorization.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CreateDeviceAuthorization.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The request was refused (RFC 6749 §5.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.CreateDeviceAuthorization.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Operations.CreateDeviceAuthorization.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/401/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/401/content/application\/json`.
+                    case json(Components.Schemas.OAuthError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.OAuthError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateDeviceAuthorization.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CreateDeviceAuthorization.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// The client is unknown (`invalid_client`, RFC 6749 §5.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.CreateDeviceAuthorization.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            internal var unauthorized: Operations.CreateDeviceAuthorization.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/503/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/503/content/application\/json`.
+                    case json(Components.Schemas.OAuthError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.OAuthError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CreateDeviceAuthorization.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CreateDeviceAuthorization.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// Too many device authorizations are waiting; try again later (`temporarily_unavailable`).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.CreateDeviceAuthorization.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Operations.CreateDeviceAuthorization.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The authorization server's metadata (RFC 8414).
+    ///
+    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
+    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
+    internal enum GetAuthorizationServerMetadata {
+        internal static let id: Swift.String = "getAuthorizationServerMetadata"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/.well-known/oauth-authorization-server/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAuthorizationServerMetadata.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAuthorizationServerMetadata.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetAuthorizationServerMetadata.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            internal init(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/.well-known/oauth-authorization-server/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/.well-known/oauth-authorization-server/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AuthorizationServerMetadata {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The metadata document (RFC 8414 §3.2).
+            ///
+            /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
                             response: self
                         )
                     }

@@ -10,11 +10,41 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
-    /// Issue tokens by password or refresh-token grant (RFC 6749 §4.3, §6).
+    /// Issue tokens (RFC 6749 §3.2).
+    ///
+    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
+    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
+    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
+    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
+    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
+    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
+    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
+    /// `access_denied` (the user refused) and `expired_token` (start again).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
     func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output
+    /// Start a device authorization (RFC 8628 §3.1, §3.2).
+    ///
+    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
+    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/device_authorization`.
+    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
+    func createDeviceAuthorization(_ input: Operations.CreateDeviceAuthorization.Input) async throws -> Operations.CreateDeviceAuthorization.Output
+    /// The authorization server's metadata (RFC 8414).
+    ///
+    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
+    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
+    func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output
     /// Revoke a token (RFC 7009). Unknown tokens are not an error.
     ///
     /// - Remark: HTTP `POST /oauth/revoke`.
@@ -51,7 +81,19 @@ extension APIProtocol {
     internal func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
     }
-    /// Issue tokens by password or refresh-token grant (RFC 6749 §4.3, §6).
+    /// Issue tokens (RFC 6749 §3.2).
+    ///
+    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
+    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
+    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
+    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
+    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
+    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
+    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
+    /// `access_denied` (the user refused) and `expired_token` (start again).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -63,6 +105,34 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// Start a device authorization (RFC 8628 §3.1, §3.2).
+    ///
+    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
+    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/device_authorization`.
+    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
+    internal func createDeviceAuthorization(
+        headers: Operations.CreateDeviceAuthorization.Input.Headers = .init(),
+        body: Operations.CreateDeviceAuthorization.Input.Body
+    ) async throws -> Operations.CreateDeviceAuthorization.Output {
+        try await createDeviceAuthorization(Operations.CreateDeviceAuthorization.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The authorization server's metadata (RFC 8414).
+    ///
+    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
+    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
+    internal func getAuthorizationServerMetadata(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input(headers: headers))
     }
     /// Revoke a token (RFC 7009). Unknown tokens are not an error.
     ///

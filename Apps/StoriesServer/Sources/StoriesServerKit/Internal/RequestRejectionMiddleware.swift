@@ -11,7 +11,9 @@ import OpenAPIRuntime
 /// problem. Install it first, so it also sees what the other middlewares let through.
 struct RequestRejectionMiddleware: ServerMiddleware {
     /// Operations whose errors are OAuth error objects rather than problems.
-    static let oauthOperationIDs: Set<String> = [Operations.CreateToken.id, Operations.RevokeToken.id]
+    static let oauthOperationIDs: Set<String> = [
+        Operations.CreateToken.id, Operations.RevokeToken.id, Operations.CreateDeviceAuthorization.id,
+    ]
 
     func intercept(
         _ request: HTTPRequest,

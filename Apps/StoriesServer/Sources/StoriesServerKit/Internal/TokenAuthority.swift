@@ -150,7 +150,8 @@ actor TokenAuthority {
         return true
     }
 
-    private func revoke(_ family: TokenFamilyID) {
+    /// Revokes every token of `family`.
+    func revoke(_ family: TokenFamilyID) {
         revokedFamilies.insert(family)
     }
 

@@ -16,8 +16,15 @@ public import struct Foundation.Data
 #endif
 public import struct Foundation.Date
 import HTTPTypes
-/// The Stories backend: OAuth 2.0 password and refresh-token grants (RFC 6749), token revocation (RFC 7009),
-/// registration, the current user, and a cursor-paginated list of stories.
+/// The Stories backend: an OAuth 2.0 authorization server (RFC 6749) with the device authorization grant
+/// (RFC 8628), the authorization code grant with PKCE for native apps (RFC 7636 S256, RFC 8252), refresh tokens,
+/// the password grant where the server enables it, token revocation (RFC 7009) and server metadata (RFC 8414);
+/// then registration, the current user, and a cursor-paginated list of stories.
+///
+/// Where a person takes part, the server serves small HTML pages that are not part of this API and not under the
+/// API's base path: the authorization endpoint `GET/POST /oauth/authorize` (sign-in and consent, then a 302 to the
+/// client's loopback redirect URI) and the device verification page `GET/POST /device`. Their absolute URLs are
+/// in the metadata document (`authorization_endpoint`) and in each device authorization (`verification_uri`).
 ///
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
@@ -106,7 +113,19 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Issue tokens by password or refresh-token grant (RFC 6749 §4.3, §6).
+    /// Issue tokens (RFC 6749 §3.2).
+    ///
+    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
+    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
+    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
+    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
+    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
+    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
+    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
+    /// `access_denied` (the user refused) and `expired_token` (start again).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -215,6 +234,217 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unauthorized(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Start a device authorization (RFC 8628 §3.1, §3.2).
+    ///
+    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
+    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/device_authorization`.
+    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
+    public func createDeviceAuthorization(_ input: Operations.CreateDeviceAuthorization.Input) async throws -> Operations.CreateDeviceAuthorization.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.CreateDeviceAuthorization.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/oauth/device_authorization",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .urlEncodedForm(value):
+                    body = try converter.setRequiredRequestBodyAsURLEncodedForm(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/x-www-form-urlencoded"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers = .init(cacheControl: try converter.getRequiredHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Cache-Control",
+                        as: Swift.String.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreateDeviceAuthorization.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.DeviceAuthorizationResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreateDeviceAuthorization.Output.BadRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.OAuthError.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreateDeviceAuthorization.Output.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.OAuthError.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 503:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreateDeviceAuthorization.Output.ServiceUnavailable.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.OAuthError.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .serviceUnavailable(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// The authorization server's metadata (RFC 8414).
+    ///
+    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
+    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
+    public func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetAuthorizationServerMetadata.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/.well-known/oauth-authorization-server",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.AuthorizationServerMetadata.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

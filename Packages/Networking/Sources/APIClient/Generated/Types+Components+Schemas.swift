@@ -39,6 +39,8 @@ extension Components {
             @frozen public enum GrantTypePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case password = "password"
                 case refreshToken = "refresh_token"
+                case authorizationCode = "authorization_code"
+                case deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
             }
             /// - Remark: Generated from `#/components/schemas/TokenRequest/grant_type`.
             public var grantType: Components.Schemas.TokenRequest.GrantTypePayload
@@ -52,6 +54,22 @@ extension Components {
             public var clientId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/TokenRequest/scope`.
             public var scope: Swift.String?
+            /// The authorization code (`authorization_code` grant).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/code`.
+            public var code: Swift.String?
+            /// The redirect URI of the authorization request, character for character.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/redirect_uri`.
+            public var redirectUri: Swift.String?
+            /// The PKCE verifier (RFC 7636 §4.1), 43 to 128 characters of A-Z a-z 0-9 - . _ ~.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/code_verifier`.
+            public var codeVerifier: Swift.String?
+            /// The `device_code` of a device authorization (RFC 8628 §3.4).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/device_code`.
+            public var deviceCode: Swift.String?
             /// Creates a new `TokenRequest`.
             ///
             /// - Parameters:
@@ -61,13 +79,21 @@ extension Components {
             ///   - refreshToken:
             ///   - clientId:
             ///   - scope:
+            ///   - code: The authorization code (`authorization_code` grant).
+            ///   - redirectUri: The redirect URI of the authorization request, character for character.
+            ///   - codeVerifier: The PKCE verifier (RFC 7636 §4.1), 43 to 128 characters of A-Z a-z 0-9 - . _ ~.
+            ///   - deviceCode: The `device_code` of a device authorization (RFC 8628 §3.4).
             public init(
                 grantType: Components.Schemas.TokenRequest.GrantTypePayload,
                 username: Swift.String? = nil,
                 password: Swift.String? = nil,
                 refreshToken: Swift.String? = nil,
                 clientId: Swift.String? = nil,
-                scope: Swift.String? = nil
+                scope: Swift.String? = nil,
+                code: Swift.String? = nil,
+                redirectUri: Swift.String? = nil,
+                codeVerifier: Swift.String? = nil,
+                deviceCode: Swift.String? = nil
             ) {
                 self.grantType = grantType
                 self.username = username
@@ -75,6 +101,10 @@ extension Components {
                 self.refreshToken = refreshToken
                 self.clientId = clientId
                 self.scope = scope
+                self.code = code
+                self.redirectUri = redirectUri
+                self.codeVerifier = codeVerifier
+                self.deviceCode = deviceCode
             }
             public enum CodingKeys: String, CodingKey {
                 case grantType = "grant_type"
@@ -83,6 +113,10 @@ extension Components {
                 case refreshToken = "refresh_token"
                 case clientId = "client_id"
                 case scope
+                case code
+                case redirectUri = "redirect_uri"
+                case codeVerifier = "code_verifier"
+                case deviceCode = "device_code"
             }
         }
         /// - Remark: Generated from `#/components/schemas/TokenResponse`.
@@ -130,7 +164,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/OAuthError`.
         public struct OAuthError: Codable, Hashable, Sendable {
-            /// An RFC 6749 §5.2 error code such as `invalid_grant`.
+            /// An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`). Clients treat codes they do not know as a refusal.
             ///
             /// - Remark: Generated from `#/components/schemas/OAuthError/error`.
             public var error: Swift.String
@@ -139,7 +173,7 @@ extension Components {
             /// Creates a new `OAuthError`.
             ///
             /// - Parameters:
-            ///   - error: An RFC 6749 §5.2 error code such as `invalid_grant`.
+            ///   - error: An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`). Clients treat codes they do not know as a refusal.
             ///   - errorDescription:
             public init(
                 error: Swift.String,
@@ -151,6 +185,167 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case error
                 case errorDescription = "error_description"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest`.
+        public struct DeviceAuthorizationRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest/client_id`.
+            public var clientId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest/scope`.
+            public var scope: Swift.String?
+            /// Creates a new `DeviceAuthorizationRequest`.
+            ///
+            /// - Parameters:
+            ///   - clientId:
+            ///   - scope:
+            public init(
+                clientId: Swift.String,
+                scope: Swift.String? = nil
+            ) {
+                self.clientId = clientId
+                self.scope = scope
+            }
+            public enum CodingKeys: String, CodingKey {
+                case clientId = "client_id"
+                case scope
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse`.
+        public struct DeviceAuthorizationResponse: Codable, Hashable, Sendable {
+            /// The secret the device polls the token endpoint with. Never show it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/device_code`.
+            public var deviceCode: Swift.String
+            /// What the user types on the verification page, such as `BCDF-GHJK`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/user_code`.
+            public var userCode: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/verification_uri`.
+            public var verificationUri: Swift.String
+            /// The verification page with the user code filled in (for a link or a QR code).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/verification_uri_complete`.
+            public var verificationUriComplete: Swift.String?
+            /// Seconds until the device code and user code expire.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/expires_in`.
+            public var expiresIn: Swift.Int
+            /// Seconds to wait between polls (5 when absent, RFC 8628 §3.2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse/interval`.
+            public var interval: Swift.Int?
+            /// Creates a new `DeviceAuthorizationResponse`.
+            ///
+            /// - Parameters:
+            ///   - deviceCode: The secret the device polls the token endpoint with. Never show it.
+            ///   - userCode: What the user types on the verification page, such as `BCDF-GHJK`.
+            ///   - verificationUri:
+            ///   - verificationUriComplete: The verification page with the user code filled in (for a link or a QR code).
+            ///   - expiresIn: Seconds until the device code and user code expire.
+            ///   - interval: Seconds to wait between polls (5 when absent, RFC 8628 §3.2).
+            public init(
+                deviceCode: Swift.String,
+                userCode: Swift.String,
+                verificationUri: Swift.String,
+                verificationUriComplete: Swift.String? = nil,
+                expiresIn: Swift.Int,
+                interval: Swift.Int? = nil
+            ) {
+                self.deviceCode = deviceCode
+                self.userCode = userCode
+                self.verificationUri = verificationUri
+                self.verificationUriComplete = verificationUriComplete
+                self.expiresIn = expiresIn
+                self.interval = interval
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceCode = "device_code"
+                case userCode = "user_code"
+                case verificationUri = "verification_uri"
+                case verificationUriComplete = "verification_uri_complete"
+                case expiresIn = "expires_in"
+                case interval
+            }
+        }
+        /// RFC 8414 §2. Endpoint URLs are absolute.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata`.
+        public struct AuthorizationServerMetadata: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/issuer`.
+            public var issuer: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/authorization_endpoint`.
+            public var authorizationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/token_endpoint`.
+            public var tokenEndpoint: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/device_authorization_endpoint`.
+            public var deviceAuthorizationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/revocation_endpoint`.
+            public var revocationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/grant_types_supported`.
+            public var grantTypesSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/response_types_supported`.
+            public var responseTypesSupported: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/code_challenge_methods_supported`.
+            public var codeChallengeMethodsSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/token_endpoint_auth_methods_supported`.
+            public var tokenEndpointAuthMethodsSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/revocation_endpoint_auth_methods_supported`.
+            public var revocationEndpointAuthMethodsSupported: [Swift.String]?
+            /// Whether redirects from the authorization endpoint carry `iss` (RFC 9207).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/authorization_response_iss_parameter_supported`.
+            public var authorizationResponseIssParameterSupported: Swift.Bool?
+            /// Creates a new `AuthorizationServerMetadata`.
+            ///
+            /// - Parameters:
+            ///   - issuer:
+            ///   - authorizationEndpoint:
+            ///   - tokenEndpoint:
+            ///   - deviceAuthorizationEndpoint:
+            ///   - revocationEndpoint:
+            ///   - grantTypesSupported:
+            ///   - responseTypesSupported:
+            ///   - codeChallengeMethodsSupported:
+            ///   - tokenEndpointAuthMethodsSupported:
+            ///   - revocationEndpointAuthMethodsSupported:
+            ///   - authorizationResponseIssParameterSupported: Whether redirects from the authorization endpoint carry `iss` (RFC 9207).
+            public init(
+                issuer: Swift.String,
+                authorizationEndpoint: Swift.String? = nil,
+                tokenEndpoint: Swift.String,
+                deviceAuthorizationEndpoint: Swift.String? = nil,
+                revocationEndpoint: Swift.String? = nil,
+                grantTypesSupported: [Swift.String]? = nil,
+                responseTypesSupported: [Swift.String],
+                codeChallengeMethodsSupported: [Swift.String]? = nil,
+                tokenEndpointAuthMethodsSupported: [Swift.String]? = nil,
+                revocationEndpointAuthMethodsSupported: [Swift.String]? = nil,
+                authorizationResponseIssParameterSupported: Swift.Bool? = nil
+            ) {
+                self.issuer = issuer
+                self.authorizationEndpoint = authorizationEndpoint
+                self.tokenEndpoint = tokenEndpoint
+                self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
+                self.revocationEndpoint = revocationEndpoint
+                self.grantTypesSupported = grantTypesSupported
+                self.responseTypesSupported = responseTypesSupported
+                self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+                self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
+                self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
+                self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
+            }
+            public enum CodingKeys: String, CodingKey {
+                case issuer
+                case authorizationEndpoint = "authorization_endpoint"
+                case tokenEndpoint = "token_endpoint"
+                case deviceAuthorizationEndpoint = "device_authorization_endpoint"
+                case revocationEndpoint = "revocation_endpoint"
+                case grantTypesSupported = "grant_types_supported"
+                case responseTypesSupported = "response_types_supported"
+                case codeChallengeMethodsSupported = "code_challenge_methods_supported"
+                case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+                case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
+                case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
             }
         }
         /// - Remark: Generated from `#/components/schemas/RevocationRequest`.

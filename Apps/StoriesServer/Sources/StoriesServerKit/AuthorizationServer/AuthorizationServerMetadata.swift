@@ -1,0 +1,23 @@
+extension Components.Schemas.AuthorizationServerMetadata {
+    /// The grant type of RFC 8628 §3.4.
+    static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// The metadata document (RFC 8414 §2) of a server at `origin`.
+    init(origin: PublicOrigin, passwordGrantEnabled: Bool) {
+        let api = ServerConfiguration.basePath
+        self.init(
+            issuer: origin.issuer,
+            authorizationEndpoint: origin.url(ServerConfiguration.authorizationPagePath),
+            tokenEndpoint: origin.url("\(api)/oauth/token"),
+            deviceAuthorizationEndpoint: origin.url("\(api)/oauth/device_authorization"),
+            revocationEndpoint: origin.url("\(api)/oauth/revoke"),
+            grantTypesSupported: ["authorization_code", Self.deviceCodeGrantType, "refresh_token"]
+                + (passwordGrantEnabled ? ["password"] : []),
+            responseTypesSupported: ["code"],
+            codeChallengeMethodsSupported: ["S256"],
+            tokenEndpointAuthMethodsSupported: ["none"],
+            revocationEndpointAuthMethodsSupported: ["none"],
+            authorizationResponseIssParameterSupported: true
+        )
+    }
+}

@@ -1,0 +1,98 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// What a device verification form token is bound to: nothing but having been rendered by this page.
+struct DeviceVerificationForm: Sendable {}
+
+/// The verification page of the device flow (RFC 8628 §3.3), `GET/POST /device`: a person types the user code shown
+/// on the device (or arrives with it in `user_code`), signs in, and approves or denies.
+///
+/// Denying needs no sign-in: it only ends a request that whoever holds the code could let expire anyway.
+struct DeviceVerificationPage: Sendable {
+    let accounts: AccountDirectory
+    let devices: DeviceAuthorizations
+    let forms: FormTokens<DeviceVerificationForm>
+    let logger: Logger
+
+    static let path = ServerConfiguration.deviceVerificationPagePath
+
+    func register<Context: RequestContext>(on router: Router<Context>) {
+        router.get(RouterPath(Self.path)) { request, _ in
+            await form(userCode: request.queryFields?["user_code"] ?? "", error: nil, status: .ok)
+        }
+        router.post(RouterPath(Self.path)) { request, _ in
+            try await submit(request)
+        }
+    }
+
+    private func submit(_ request: Request) async throws -> Response {
+        guard let fields = try await request.formFields() else {
+            return HTMLPage.error("Bad request", "A field appears more than once.", status: .badRequest)
+        }
+        guard await forms.redeem(fields["csrf_token"]) != nil else {
+            logger.info("device_verification outcome=forbidden")
+            return HTMLPage.forbiddenForm(retry: #"<a href="\#(Self.path)">Enter the code again</a>."#)
+        }
+        let userCode = fields["user_code"] ?? ""
+        switch fields["decision"] {
+        case "deny":
+            guard await devices.decide(userCode: userCode, approvedBy: nil) else { return await unknownCode(userCode) }
+            logger.info("device_verification outcome=denied")
+            return HTMLPage(
+                title: "Request denied",
+                body: "<p>The device was not connected to your account. You can close this page.</p>"
+            ).response()
+        case "approve":
+            guard await devices.pendingRequest(userCode: userCode) != nil else { return await unknownCode(userCode) }
+            guard let username = fields["username"], let password = fields["password"],
+                let account = await accounts.authenticate(username: username, password: password)
+            else {
+                logger.info("device_verification outcome=bad_credentials")
+                return await form(userCode: userCode, error: "Wrong username or password.", status: .badRequest)
+            }
+            guard await devices.decide(userCode: userCode, approvedBy: account.username) else {
+                return await unknownCode(userCode)
+            }
+            logger.info("device_verification outcome=approved")
+            return HTMLPage(
+                title: "Device connected",
+                body: """
+                    <p>Signed in as <strong>\(account.username.htmlEscaped)</strong>. \
+                    You can close this page and return to your device.</p>
+                    """
+            ).response()
+        default:
+            return await form(userCode: userCode, error: "Choose Approve or Deny.", status: .badRequest)
+        }
+    }
+
+    private func unknownCode(_ userCode: String) async -> Response {
+        logger.info("device_verification outcome=unknown_code")
+        return await form(
+            userCode: userCode,
+            error: "That code is not valid, has expired, or was already used. Check the code on your device.",
+            status: .badRequest
+        )
+    }
+
+    private func form(userCode: String, error: String?, status: HTTPResponse.Status) async -> Response {
+        let token = await forms.issue(for: DeviceVerificationForm())
+        return HTMLPage(
+            title: "Connect a device",
+            body: """
+                <p>Enter the code your device shows, sign in, and approve. Only approve a code you started yourself.</p>
+                \(HTMLPage.errorParagraph(error))
+                <form method="post" action="\(Self.path)">
+                <input type="hidden" name="csrf_token" value="\(token.htmlEscaped)">
+                <label>Code <input class="code" name="user_code" value="\(userCode.htmlEscaped)" \
+                autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="20"></label>
+                <label>Username <input name="username" autocomplete="username"></label>
+                <label>Password <input name="password" type="password" autocomplete="current-password"></label>
+                <button type="submit" name="decision" value="approve">Approve</button>
+                <button type="submit" name="decision" value="deny">Deny</button>
+                </form>
+                """
+        ).response(status: status)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import OpenAPIRuntime
+
+/// The device authorization endpoint, the metadata document, and the two grants a person approves in a browser.
+extension StoriesBackend {
+    func createDeviceAuthorization(
+        _ input: Operations.CreateDeviceAuthorization.Input
+    ) async throws -> Operations.CreateDeviceAuthorization.Output {
+        guard case .urlEncodedForm(let form) = input.body else {
+            return .badRequest(.init(body: .json(.init(error: "invalid_request"))))
+        }
+        guard form.clientId == Self.clientID else {
+            logger.info("device_authorization outcome=invalid_client")
+            return .unauthorized(
+                .init(body: .json(.init(error: "invalid_client", errorDescription: "Unknown client."))))
+        }
+        if let scope = form.scope, scope.utf8.count > AuthorizationRequest.maximumParameterLength {
+            return .badRequest(
+                .init(body: .json(.init(error: "invalid_scope", errorDescription: "scope is too long."))))
+        }
+        guard let started = await grants.devices.start(clientID: form.clientId, scope: form.scope) else {
+            logger.info("device_authorization outcome=temporarily_unavailable")
+            return .serviceUnavailable(
+                .init(
+                    body: .json(
+                        .init(
+                            error: "temporarily_unavailable",
+                            errorDescription: "Too many device sign-ins are waiting. Try again in a few minutes."))))
+        }
+        logger.info("device_authorization outcome=started")
+        let verificationURI = grants.verificationURI
+        return .ok(
+            .init(
+                headers: .init(cacheControl: "no-store"),
+                body: .json(
+                    .init(
+                        deviceCode: started.deviceCode,
+                        userCode: started.userCode,
+                        verificationUri: verificationURI,
+                        verificationUriComplete: verificationURI + "?"
+                            + FormURLEncoding.query([("user_code", started.userCode)]),
+                        expiresIn: started.expiresIn,
+                        interval: started.interval
+                    )
+                )
+            )
+        )
+    }
+
+    func getAuthorizationServerMetadata(
+        _ input: Operations.GetAuthorizationServerMetadata.Input
+    ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        .ok(.init(body: .json(.init(origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled))))
+    }
+
+    /// RFC 6749 §4.1.3 with RFC 7636 §4.5. A code that comes back after it bought tokens revokes them.
+    func authorizationCodeGrant(_ form: Components.Schemas.TokenRequest) async -> Operations.CreateToken.Output {
+        let grant = form.grantType.rawValue
+        guard let clientID = form.clientId, let code = form.code, let redirectURI = form.redirectUri,
+            let verifier = form.codeVerifier
+        else {
+            return tokenError(
+                "invalid_request", grant: grant,
+                description: "client_id, code, redirect_uri and code_verifier are required.")
+        }
+        switch await grants.codes.redeem(code, clientID: clientID, redirectURI: redirectURI, verifier: verifier) {
+        case .success(let approval):
+            let issued = await tokens.issueTokens(for: approval.username)
+            if await grants.codes.attach(issued.family, to: code) {
+                // The code came back while these tokens were being issued: nobody gets them.
+                await tokens.revoke(issued.family)
+                return tokenError(
+                    "invalid_grant", grant: grant, reason: CodeRefusal.reused.rawValue,
+                    description: "The authorization code was already used.")
+            }
+            return tokenIssued(issued, grant: grant)
+        case .failure(let failure):
+            if let family = failure.familyToRevoke { await tokens.revoke(family) }
+            return tokenError(
+                "invalid_grant", grant: grant, reason: failure.reason.rawValue,
+                description:
+                    "The authorization code is invalid, expired or already used, or the redirect URI or code verifier does not match."
+            )
+        }
+    }
+
+    /// RFC 8628 §3.4, §3.5.
+    func deviceCodeGrant(_ form: Components.Schemas.TokenRequest) async -> Operations.CreateToken.Output {
+        let grant = form.grantType.rawValue
+        guard let clientID = form.clientId, let deviceCode = form.deviceCode else {
+            return tokenError("invalid_request", grant: grant, description: "client_id and device_code are required.")
+        }
+        switch await grants.devices.poll(deviceCode: deviceCode, clientID: clientID) {
+        case .pending:
+            return tokenError(
+                "authorization_pending", grant: grant, description: "Waiting for the user to approve the request.")
+        case .slowDown:
+            return tokenError(
+                "slow_down", grant: grant, description: "Polling too fast: wait 5 seconds longer between polls.")
+        case .denied:
+            return tokenError("access_denied", grant: grant, description: "The user denied the request.")
+        case .expired:
+            return tokenError("expired_token", grant: grant, description: "The device code has expired. Start again.")
+        case .refused(let reason):
+            return tokenError(
+                "invalid_grant", grant: grant, reason: reason.rawValue,
+                description: "The device code is invalid or was already used.")
+        case .approved(let username):
+            return tokenIssued(await tokens.issueTokens(for: username), grant: grant)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+
+@testable import StoriesServerKit
+
+/// The reference server on the test clock, for tests that play the browser and the client.
+enum AuthorizationServerApp {
+    static func make(
+        clock: TestEnvironment,
+        passwordGrantEnabled: Bool = true,
+        publicURL: String? = nil,
+        logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    ) async throws -> some ApplicationProtocol {
+        try await buildApplication(
+            configuration: ServerConfiguration(
+                port: 8080, storyCount: 1, passwordHashCost: 4, publicURL: publicURL,
+                passwordGrantEnabled: passwordGrantEnabled),
+            environment: clock.environment,
+            logger: logger
+        )
+    }
+
+    /// A PKCE pair: RFC 7636 Appendix B's.
+    static let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+    static let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+    static let redirectURI = "http://127.0.0.1:49152/callback"
+    static let deviceGrantType = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// The authorization endpoint's URL for `parameters`, each form-encoded.
+    static func authorizeURI(_ parameters: [(String, String)]) -> String {
+        "/oauth/authorize?" + FormURLEncoding.query(parameters)
+    }
+
+    /// A complete, valid authorization request.
+    static var authorizationParameters: [(String, String)] {
+        [
+            ("response_type", "code"), ("client_id", "stories-cli"), ("redirect_uri", redirectURI),
+            ("code_challenge", challenge), ("code_challenge_method", "S256"), ("state", "xyz-state"),
+        ]
+    }
+}
+
+extension TestClientProtocol {
+    /// POSTs `fields` form-encoded.
+    func postForm(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+        try await execute(
+            uri: uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: ByteBuffer(string: FormURLEncoding.query(fields)))
+    }
+
+    /// Opens the consent page for `parameters` and submits it with `decision` and the demo account.
+    func authorize(
+        _ parameters: [(String, String)] = AuthorizationServerApp.authorizationParameters, decision: String = "approve",
+        password: String = "demo-password"
+    ) async throws -> TestResponse {
+        let page = try await execute(uri: AuthorizationServerApp.authorizeURI(parameters), method: .get)
+        let token = try page.csrfToken()
+        return try await postForm(
+            "/oauth/authorize",
+            [("csrf_token", token), ("username", "demo"), ("password", password), ("decision", decision)])
+    }
+
+    /// The code from an approval's redirect.
+    func authorizationCode() async throws -> String {
+        let redirect = try await authorize()
+        guard let code = redirect.redirectParameters["code"] else { throw MissingPart(part: "code") }
+        return code
+    }
+
+    /// Exchanges `code` at the token endpoint.
+    func exchange(
+        code: String, verifier: String = AuthorizationServerApp.verifier,
+        redirectURI: String = AuthorizationServerApp.redirectURI
+    ) async throws -> TestResponse {
+        try await postForm(
+            "/v1/oauth/token",
+            [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
+                ("code_verifier", verifier), ("client_id", "stories-cli"),
+            ])
+    }
+
+    /// Starts a device authorization and returns its JSON.
+    func startDeviceAuthorization() async throws -> [String: Any] {
+        try await postForm("/v1/oauth/device_authorization", [("client_id", "stories-cli")]).json()
+    }
+
+    /// Polls the token endpoint with `deviceCode`.
+    func poll(deviceCode: String) async throws -> TestResponse {
+        try await postForm(
+            "/v1/oauth/token",
+            [
+                ("grant_type", AuthorizationServerApp.deviceGrantType), ("device_code", deviceCode),
+                ("client_id", "stories-cli"),
+            ])
+    }
+
+    /// Opens the verification page and submits `userCode` with `decision` as the demo account.
+    func verifyDevice(
+        userCode: String, decision: String, password: String = "demo-password"
+    ) async throws -> TestResponse {
+        let page = try await execute(uri: "/device", method: .get)
+        return try await postForm(
+            "/device",
+            [
+                ("csrf_token", try page.csrfToken()), ("user_code", userCode), ("username", "demo"),
+                ("password", password), ("decision", decision),
+            ])
+    }
+}
+
+struct MissingPart: Error {
+    var part: String
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
+            throw MissingPart(part: "JSON object")
+        }
+        return object
+    }
+
+    /// The `error` of an OAuth error body.
+    var oauthError: String? { (try? json())?["error"] as? String }
+
+    /// The page's CSRF form token.
+    func csrfToken() throws -> String {
+        guard let match = text.firstMatch(of: /name="csrf_token" value="([^"]*)"/) else {
+            throw MissingPart(part: "csrf_token")
+        }
+        return String(match.1)
+    }
+
+    /// The query parameters of the `Location` a redirect points to.
+    var redirectParameters: [String: String] {
+        guard let location = headers[.location], let mark = location.firstIndex(of: "?") else { return [:] }
+        let query = location[location.index(after: mark)...]
+        return Dictionary(FormURLEncoding.pairs(query).map { ($0.name, $0.value) }) { first, _ in first }
+    }
+}
+
+/// A thread-safe counter for injected generators.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    /// Returns the current value, then adds one.
+    func increment() -> Int {
+        value.withLock { value in
+            defer { value += 1 }
+            return value
+        }
+    }
+}
