@@ -234,7 +234,7 @@ struct SessionCoordinatorTests {
         for _ in 0..<2 { held = try #require(try await fixture.coordinator.authorizationAfterRejection(of: held)) }
         #expect(held.generation == 3)
         // Another process signs out and signs in as someone else: the row restarts at generation 1.
-        try await fixture.store.removeCredential(for: SessionFixture.origin)
+        try await fixture.store.removeCredential(for: SessionFixture.origin, account: "demo")
         let other = try await fixture.signInElsewhere()
         #expect(other.generation == 1)
         let requestsBefore = fixture.endpoint.requestCount
@@ -479,7 +479,7 @@ struct SessionCoordinatorTests {
                 rotated.expiresAt = rotated.issuedAt
                 _ = try? await store.save(rotated, ifGenerationIs: rotated.generation)
             case 3:
-                _ = try? await store.removeCredential(for: SessionFixture.origin)
+                _ = try? await store.removeCredential(for: SessionFixture.origin, account: "demo")
             default:
                 break
             }
@@ -518,24 +518,25 @@ struct SessionCoordinatorTests {
     @Test("Signing out without a session revokes nothing", arguments: StoreKind.allCases)
     func signOutWithoutSession(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
-        try await fixture.store.removeCredential(for: SessionFixture.origin)
+        try await fixture.store.removeCredential(for: SessionFixture.origin, account: "demo")
         #expect(try await fixture.coordinator.signOut() == nil)
         #expect(fixture.endpoint.revokedTokens.isEmpty)
     }
 
     @Test(
-        "A sign-in replaces the session stored at that moment, under the lock, and revokes it",
+        "A sign-in replaces the session its account had stored at that moment, under the lock, and revokes it",
         arguments: StoreKind.allCases)
     func signInRevokesWhatItReplaces(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
         _ = try await fixture.coordinator.currentAuthorization()
         // Another process refreshes after this one cached the session.
         try await fixture.rotateElsewhere()
-        let outcome = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"))
+        let outcome = try await fixture.coordinator.signIn(username: "demo", password: Secret("pw"))
         #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-elsewhere"))
         #expect(outcome.replaced?.revocationFailure == nil)
-        #expect(fixture.journal.recorded == ["request alice", "locked", "unlocked", "revoke refresh-elsewhere"])
-        #expect(try await fixture.stored()?.account == "alice")
+        #expect(outcome.previouslyActiveAccount == nil)
+        #expect(fixture.journal.recorded == ["request demo", "locked", "unlocked", "revoke refresh-elsewhere"])
+        #expect(try await fixture.stored()?.accessToken == Secret("access-1"))
     }
 
     @Test(
@@ -543,7 +544,7 @@ struct SessionCoordinatorTests {
         arguments: StoreKind.allCases)
     func refreshAfterSignOutElsewhere(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind) { _, store in
-            _ = try? await store.removeCredential(for: SessionFixture.origin)
+            _ = try? await store.removeCredential(for: SessionFixture.origin, account: "demo")
         }
         fixture.expire()
         await #expect(throws: AuthorizationError.sessionEndedDuringRefresh(origin: SessionFixture.origin.key)) {
@@ -557,15 +558,16 @@ struct SessionCoordinatorTests {
         "A refresh that finds a new sign-in meanwhile revokes the tokens it received and uses the new session",
         arguments: StoreKind.allCases)
     func refreshAfterSignInElsewhere(storeKind: StoreKind) async throws {
+        // The same account signs in again by a writer that does not take the lock: its row is replaced.
         let fixture = try await SessionFixture(storeKind: storeKind) { _, store in
             _ = try? await store.replace(
                 with: .fixture(
-                    origin: SessionFixture.origin, account: "bob", accessToken: "access-bob",
-                    refreshToken: "refresh-bob", lifetime: nil))
+                    origin: SessionFixture.origin, account: "demo", accessToken: "access-again",
+                    refreshToken: "refresh-again", lifetime: nil))
         }
         fixture.expire()
-        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-bob"))
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("access-again"))
         #expect(fixture.endpoint.revokedTokens == ["refresh-1"])
-        #expect(try await fixture.stored()?.account == "bob")
+        #expect(try await fixture.stored()?.refreshToken == Secret("refresh-again"))
     }
 }

@@ -74,7 +74,8 @@ struct SQLiteCredentialsStoreTests {
         do {
             let store = try SQLiteCredentialsStore(path: path)
             _ = try await store.replace(with: try StoreFixture.credential())
-            _ = try await store.removeCredential(for: try StoreFixture.credential(host: "other.example.com").origin)
+            _ = try await store.removeCredential(
+                for: try StoreFixture.credential(host: "other.example.com").origin, account: "demo")
         }
         // Page 2 holds the credential table's b-tree; its header is overwritten with bytes no page can start with.
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
@@ -91,7 +92,8 @@ struct SQLiteCredentialsStoreTests {
         do {
             let store = try SQLiteCredentialsStore(path: path)
             _ = try await store.replace(with: try StoreFixture.credential())
-            _ = try await store.removeCredential(for: try StoreFixture.credential(host: "other.example.com").origin)
+            _ = try await store.removeCredential(
+                for: try StoreFixture.credential(host: "other.example.com").origin, account: "demo")
         }
         // Lookups by origin go through this index: one letter of the key it holds is changed, the row is not.
         let rootPage = try StoreFixture.value(
@@ -185,8 +187,8 @@ struct SQLiteCredentialsStoreTests {
         let store = try SQLiteCredentialsStore(path: path)
         let production = try await store.replace(with: try StoreFixture.credential())
         let staging = try await store.replace(with: try StoreFixture.credential(host: "staging.example.com"))
-        #expect(try await store.removeCredential(for: production.origin))
-        #expect(try await store.removeCredential(for: production.origin) == false)
-        #expect(try await store.allCredentials() == [staging])
+        #expect(try await store.removeCredential(for: production.origin, account: "demo"))
+        #expect(try await store.removeCredential(for: production.origin, account: "demo") == false)
+        #expect(try await store.allCredentials() == [StoredCredential(credential: staging, isActive: true)])
     }
 }

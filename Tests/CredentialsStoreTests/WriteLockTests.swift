@@ -20,7 +20,7 @@ struct WriteLockTests {
         defer { try? holder.release() }
         let store = try SQLiteCredentialsStore(path: path, busyTimeout: Self.busyTimeout)
         #expect(try await store.credential(for: saved.origin) == saved)
-        #expect(try await store.allCredentials() == [saved])
+        #expect(try await store.allCredentials() == [StoredCredential(credential: saved, isActive: true)])
     }
 
     @Test("A write while another connection holds the write lock is reported as locked after the busy timeout")

@@ -24,7 +24,9 @@ struct CLIAgainstServerTests {
         try await RunningServer.with { server in
             let login = try await signIn(on: server)
             #expect(login.status == .success, "\(login.output.error)")
-            #expect(login.output.standard.contains("Signed in to \(server.baseURL.absoluteString) as demo."))
+            #expect(
+                login.output.standard.contains(
+                    "Signed in to \(server.baseURL.absoluteString) as demo; demo is now the active account."))
 
             let list = await cli.run(try ListCommand.parse(["--limit", "5"]), on: server)
             #expect(list.status == .success, "\(list.output.error)")

@@ -36,7 +36,7 @@ struct OnboardingFlowTests {
             )
             #expect(login.status == .success, "\(login.output.error)")
             #expect(
-                login.output.error.contains("The previous session (newbie) on this server was replaced and revoked."))
+                login.output.error.contains("The previous session of newbie on this server was replaced and revoked."))
 
             let whoami = await cli.run(try WhoamiCommand.parse(["--json"]), on: server)
             #expect(whoami.status == .success, "\(whoami.output.error)")
@@ -118,7 +118,7 @@ struct OnboardingFlowTests {
         }
     }
 
-    @Test("Sessions are per server: signing out of one leaves the other signed in; --all signs out of both")
+    @Test("Sessions are per server: signing out of one leaves the other signed in; --all-servers signs out of both")
     func sessionsArePerServer() async throws {
         try await RunningServer.with { first in
             try await RunningServer.with { second in
@@ -134,7 +134,7 @@ struct OnboardingFlowTests {
                 #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: first).status == .signInRequired)
                 #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: second).status == .success)
 
-                let all = await cli.run(try LogoutCommand.parse(["--all"]), on: first)
+                let all = await cli.run(try LogoutCommand.parse(["--all-servers"]), on: first)
                 #expect(all.status == .success, "\(all.output.error)")
                 #expect(all.output.standard.contains("Signed out of \(second.baseURL.absoluteString) (demo)."))
                 #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: second).status == .signInRequired)

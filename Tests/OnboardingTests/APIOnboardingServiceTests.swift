@@ -69,15 +69,65 @@ struct APIOnboardingServiceTests {
         #expect(await session.credential == nil)
     }
 
-    @Test("Switching accounts reports the replaced account")
-    func switchingAccountsReportsReplacedAccount() async throws {
+    @Test("Signing in as another account keeps the first one and reports it was active before")
+    func signInAsAnotherAccountKeepsTheFirst() async throws {
         let session = ScriptedSession(signedInAs: "alice")
         let result = try await Self.service(MockAPI(), session).signIn(
             username: "bob", password: Password("right-password"))
         #expect(result.session.account == "bob")
+        #expect(result.previouslyActiveAccount == "alice")
+        #expect(result.replacedAccount == nil)
+        #expect(await session.credential?.account == "bob")
+        #expect(await session.storedAccounts().map(\.credential.account) == ["alice", "bob"])
+    }
+
+    @Test("Signing in again as the same account reports the replaced session")
+    func signInAgainReportsReplacedSession() async throws {
+        let session = ScriptedSession(signedInAs: "alice", "bob")
+        let result = try await Self.service(MockAPI(), session).signIn(
+            username: "alice", password: Password("right-password"))
         #expect(result.replacedAccount == "alice")
         #expect(result.replacedSessionRevocationFailure == nil)
-        #expect(await session.credential?.account == "bob")
+        #expect(result.previouslyActiveAccount == "bob")
+    }
+
+    @Test("Lists every account of the server and marks the active one, without a token")
+    func listsAccounts() async throws {
+        let accounts = try await Self.service(MockAPI(), ScriptedSession(signedInAs: "bob", "alice")).accounts()
+        #expect(accounts.map(\.account) == ["alice", "bob"])
+        #expect(accounts.map(\.isActive) == [true, false])
+    }
+
+    @Test("Switches to a signed-in account, and names an unknown one")
+    func switchesAccount() async throws {
+        let session = ScriptedSession(signedInAs: "alice", "bob")
+        let service = Self.service(MockAPI(), session)
+        #expect(try await service.switchAccount(to: "alice").account == "alice")
+        #expect(await session.credential?.account == "alice")
+        await #expect(throws: OnboardingError.unknownAccount("carol")) { try await service.switchAccount(to: "carol") }
+        #expect(await session.credential?.account == "alice")
+    }
+
+    @Test("Signing out one account says which is active afterwards; an unknown account is named")
+    func signsOutOneAccount() async throws {
+        let session = ScriptedSession(signedInAs: "alice", "bob", "carol")
+        let service = Self.service(MockAPI(), session)
+        let ended = try await service.signOut(account: "alice")
+        #expect(ended.account == "alice")
+        #expect(ended.activeAccount == "carol")
+        let active = try await service.signOut()
+        #expect(active.account == "carol")
+        #expect(active.activeAccount == "bob")
+        await #expect(throws: OnboardingError.unknownAccount("alice")) { try await service.signOut(account: "alice") }
+    }
+
+    @Test("Signing out every account of the server ends each one")
+    func signsOutEveryAccount() async throws {
+        let session = ScriptedSession(signedInAs: "alice", "bob")
+        let ended = try await Self.service(MockAPI(), session).signOutEveryAccount()
+        #expect(Set(ended.map(\.account)) == ["alice", "bob"])
+        #expect(await session.storedAccounts().isEmpty)
+        #expect(try await Self.service(MockAPI(), session).signOutEveryAccount().isEmpty)
     }
 
     @Test("Signing out reports whose session ended and where")
@@ -105,9 +155,9 @@ struct APIOnboardingServiceTests {
     func revocationFailure(failure: TokenEndpointError, reported: OnboardingError) async throws {
         let signingOut = ScriptedSession(signedInAs: "demo", revocationFailure: failure)
         #expect(try await Self.service(MockAPI(), signingOut).signOut().revocationFailure == reported)
-        let switching = ScriptedSession(signedInAs: "alice", revocationFailure: failure)
-        let result = try await Self.service(MockAPI(), switching).signIn(
-            username: "bob", password: Password("right-password"))
+        let signingInAgain = ScriptedSession(signedInAs: "alice", revocationFailure: failure)
+        let result = try await Self.service(MockAPI(), signingInAgain).signIn(
+            username: "alice", password: Password("right-password"))
         #expect(result.replacedSessionRevocationFailure == reported)
     }
 

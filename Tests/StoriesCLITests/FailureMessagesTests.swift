@@ -16,6 +16,10 @@ struct FailureMessagesTests {
         (StoryServiceError.notSignedIn, .signInRequired, "stories-cli login --server local"),
         (StoryServiceError.sessionExpired, .signInRequired, "stories-cli login --server local"),
         (StoryServiceError.forbidden, .signInRequired, "HTTP 403"),
+        (
+            OnboardingError.unknownAccount("carol"), .unknownAccount,
+            "carol is not signed in to local (http://127.0.0.1:8080/v1)."
+        ),
         (StoryServiceError.notFound(id: "9"), .failure, "No story has id 9"),
         (
             StoryServiceError.unreachable(FailureCause(NetworkFailure.connectionRefused)), .unreachable,

@@ -1,7 +1,7 @@
 import Authorization
 import Synchronization
 
-/// A store that counts reads of one session, around a real store.
+/// A store that counts reads of the active session, around a real store.
 final class CountingStore: CredentialsStoring {
     private let inner: any CredentialsStoring
     private let readCount = Mutex(0)
@@ -18,7 +18,11 @@ final class CountingStore: CredentialsStoring {
         return try await inner.credential(for: origin)
     }
 
-    func allCredentials() async throws(CredentialsStoreError) -> [Credential] {
+    func credential(for origin: ServerOrigin, account: String) async throws(CredentialsStoreError) -> Credential? {
+        try await inner.credential(for: origin, account: account)
+    }
+
+    func allCredentials() async throws(CredentialsStoreError) -> [StoredCredential] {
         try await inner.allCredentials()
     }
 
@@ -32,11 +36,15 @@ final class CountingStore: CredentialsStoring {
         try await inner.replace(with: credential)
     }
 
+    func activate(account: String, for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
+        try await inner.activate(account: account, for: origin)
+    }
+
     func verifyWritable() async throws(CredentialsStoreError) {
         try await inner.verifyWritable()
     }
 
-    func removeCredential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Bool {
-        try await inner.removeCredential(for: origin)
+    func removeCredential(for origin: ServerOrigin, account: String) async throws(CredentialsStoreError) -> Bool {
+        try await inner.removeCredential(for: origin, account: account)
     }
 }

@@ -13,11 +13,12 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// A fresh, empty store of this kind and the lock that goes with it.
-    func make() throws -> (store: any CredentialsStoring, lock: any CrossProcessLock) {
+    /// A fresh, empty store of this kind and the lock that goes with it. With `shared`, the in-memory store's lock
+    /// excludes every coordinator that uses it, as `FileLock` does.
+    func make(shared: Bool = false) throws -> (store: any CredentialsStoring, lock: any CrossProcessLock) {
         switch self {
         case .inMemory:
-            return (InMemoryCredentialsStore(), NoCrossProcessLock())
+            return (InMemoryCredentialsStore(), shared ? InProcessLock() : NoCrossProcessLock())
         case .sqlite:
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("coordinator-\(UUID().uuidString)/credentials.sqlite").path
@@ -33,6 +34,8 @@ struct SessionFixture {
 
     let clock: TestClock
     let store: any CredentialsStoring
+    /// The lock the coordinator holds (inside its journaling wrapper); another coordinator given it is excluded.
+    let lock: any CrossProcessLock
     let journal: Journal
     let endpoint: ScriptedTokenEndpoint
     let coordinator: SessionCoordinator
@@ -44,13 +47,15 @@ struct SessionFixture {
         gate: Gate? = nil,
         policy: RefreshPolicy = RefreshPolicy(),
         storeKind: StoreKind = .inMemory,
+        sharedLock: Bool = false,
         lifetime: TimeInterval = 900,
         clock: TestClock = TestClock(),
         onRequest: @escaping @Sendable (Int, any CredentialsStoring) async -> Void = { _, _ in }
     ) async throws {
         self.clock = clock
-        let (store, lock) = try storeKind.make()
+        let (store, lock) = try storeKind.make(shared: sharedLock)
         self.store = store
+        self.lock = lock
         let journal = Journal()
         self.journal = journal
         endpoint = ScriptedTokenEndpoint(outcomes: outcomes, gate: gate, journal: journal) { number in
@@ -74,6 +79,38 @@ struct SessionFixture {
     /// The stored session now.
     func stored() async throws -> Credential? {
         try await store.credential(for: Self.origin)
+    }
+
+    /// The stored session of `account` now, active or not.
+    func stored(account: String) async throws -> Credential? {
+        try await store.credential(for: Self.origin, account: account)
+    }
+
+    /// Another account's session (tokens `access-NAME`, `refresh-NAME`, issued now), stored as a sign-in elsewhere
+    /// would, then the initial account made active again: the initial account stays the active one.
+    @discardableResult
+    func addInactiveAccount(_ account: String) async throws -> Credential {
+        let added = try await signInElsewhere(account: account, token: account)
+        _ = try await store.activate(account: initial.account, for: Self.origin)
+        return added
+    }
+
+    /// A coordinator of "another process": same store, same token endpoint and clock, and this fixture's lock (which
+    /// excludes it only when the fixture was made with `sharedLock`, or over SQLite).
+    func anotherProcess() -> SessionCoordinator {
+        SessionCoordinator(
+            origin: Self.origin, store: store, tokenEndpoint: endpoint.endpoint(clock: clock),
+            lock: JournalingLock(inner: lock, journal: journal), now: clock.function, uptime: clock.uptime)
+    }
+
+    /// Waits, without sleeping, until the token endpoint has received `count` requests. Gives up (and fails the
+    /// test) after a bounded number of turns instead of hanging.
+    func waitForRequests(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        for _ in 0..<2_000_000 {
+            if endpoint.requestCount >= count { return }
+            await Task.yield()
+        }
+        Issue.record("only \(endpoint.requestCount) of \(count) requests arrived", sourceLocation: sourceLocation)
     }
 
     /// A session another process stores (a sign-in elsewhere), replacing this one.

@@ -23,6 +23,10 @@ struct ScriptedOnboardingService: OnboardingService {
     }
     func signIn(username: String, password: Password) throws(OnboardingError) -> SignInResult { try signIn.get() }
     func signOut() throws(OnboardingError) -> SignOutResult { throw .notSignedIn }
+    func signOut(account: String) throws(OnboardingError) -> SignOutResult { throw .unknownAccount(account) }
+    func signOutEveryAccount() -> [SignOutResult] { [] }
+    func switchAccount(to account: String) throws(OnboardingError) -> SessionSummary { throw .unknownAccount(account) }
+    func accounts() -> [SessionSummary] { [] }
     func currentUser() throws(OnboardingError) -> UserAccount { throw .notSignedIn }
     func currentSession() -> SessionSummary? { nil }
 }

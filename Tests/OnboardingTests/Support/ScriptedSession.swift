@@ -2,39 +2,81 @@ import APIClientTestSupport
 import Authorization
 import Foundation
 
-/// A session that signs in by a script and keeps its credential in memory. Revocations fail with
-/// `revocationFailure`, if given.
+/// A session that signs in by a script and keeps its credentials in memory, one per account, the last signed in
+/// active. Revocations fail with `revocationFailure`, if given.
 actor ScriptedSession: SessionManaging {
     nonisolated let origin = try! ServerOrigin(URL(string: "https://api.example.com/v1")!)
-    private(set) var credential: Credential?
+    private var sessions: [String: Credential] = [:]
+    /// Accounts in the order they were last active; the last one is active.
+    private var activation: [String] = []
     private let acceptedPassword: String
     private let revocationFailure: TokenEndpointError?
 
     init(
-        signedInAs account: String? = nil, acceptedPassword: String = "right-password",
+        signedInAs accounts: String..., acceptedPassword: String = "right-password",
         revocationFailure: TokenEndpointError? = nil
     ) {
         self.acceptedPassword = acceptedPassword
         self.revocationFailure = revocationFailure
-        if let account {
-            credential = .fixture(
-                origin: origin, account: account, accessToken: "access-\(account)", refreshToken: "refresh-\(account)")
+        for account in accounts {
+            sessions[account] = Self.credential(origin: origin, account: account)
+            activation.append(account)
         }
     }
 
+    private static func credential(origin: ServerOrigin, account: String) -> Credential {
+        .fixture(origin: origin, account: account, accessToken: "access-\(account)", refreshToken: "refresh-\(account)")
+    }
+
+    /// The active session.
+    var credential: Credential? { activation.last.flatMap { sessions[$0] } }
+
     func signIn(username: String, password: Secret) async throws -> SignInOutcome {
         guard password.unredacted == acceptedPassword else { throw TokenEndpointError.invalidGrant(description: nil) }
-        let next = Credential.fixture(
-            origin: origin, account: username, accessToken: "access-\(username)", refreshToken: "refresh-\(username)")
-        let replaced = credential.map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
-        credential = next
-        return SignInOutcome(credential: next, replaced: replaced)
+        let previouslyActive = activation.last
+        let replaced = sessions[username].map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
+        let next = Self.credential(origin: origin, account: username)
+        sessions[username] = next
+        activate(username)
+        return SignInOutcome(
+            credential: next, replaced: replaced,
+            previouslyActiveAccount: previouslyActive == username ? nil : previouslyActive)
     }
 
     func storedCredential() -> Credential? { credential }
 
+    func storedAccounts() -> [StoredCredential] {
+        sessions.values.sorted { $0.account < $1.account }.map {
+            StoredCredential(credential: $0, isActive: $0.account == activation.last)
+        }
+    }
+
     func signOut() -> EndedSession? {
-        defer { credential = nil }
-        return credential.map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
+        activation.last.flatMap(end)
+    }
+
+    func signOut(account: String) -> EndedSession? {
+        end(account)
+    }
+
+    func signOutEveryAccount() -> [EndedSession] {
+        activation.compactMap(end)
+    }
+
+    func switchAccount(to account: String) -> Credential? {
+        guard sessions[account] != nil else { return nil }
+        activate(account)
+        return sessions[account]
+    }
+
+    private func activate(_ account: String) {
+        activation.removeAll { $0 == account }
+        activation.append(account)
+    }
+
+    private func end(_ account: String) -> EndedSession? {
+        guard let ended = sessions.removeValue(forKey: account) else { return nil }
+        activation.removeAll { $0 == account }
+        return EndedSession(credential: ended, revocationFailure: revocationFailure)
     }
 }

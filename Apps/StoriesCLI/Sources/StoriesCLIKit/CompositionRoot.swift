@@ -160,21 +160,23 @@ public enum CompositionRoot {
         try SQLiteCredentialsStore(path: path)
     }
 
-    /// Every stored session, as the app may show it (never a token). Reads the file only.
+    /// Every stored session of every account, as the app may show it (never a token). Reads the file only.
     public static func storedSessions(context: CommandContext) async throws -> [SessionSummary] {
-        try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map { credential in
+        try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map { stored in
             SessionSummary(
-                account: credential.account,
-                server: credential.origin.url?.absoluteString ?? credential.origin.key,
-                refreshedAt: credential.issuedAt,
-                accessTokenExpiresAt: credential.expiresAt,
-                isSignInRequired: credential.isSignInRequired)
+                account: stored.credential.account,
+                server: stored.credential.origin.url?.absoluteString ?? stored.credential.origin.key,
+                refreshedAt: stored.credential.issuedAt,
+                accessTokenExpiresAt: stored.credential.expiresAt,
+                isSignInRequired: stored.credential.isSignInRequired,
+                isActive: stored.isActive)
         }
     }
 
-    /// The base URLs of every server with a stored session.
+    /// The base URLs of every server with a stored session, each once.
     public static func serversWithSessions(context: CommandContext) async throws -> [URL] {
-        try await makeCredentialsStore(path: context.credentialsPath).allCredentials().compactMap(\.origin.url)
+        let stored = try await makeCredentialsStore(path: context.credentialsPath).allCredentials()
+        return stored.filter(\.isActive).compactMap(\.credential.origin.url)
     }
 
     /// A story service over `api`; tests pass a `MockAPI`.

@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// Owns the session for one server origin: sign-in, sign-out, the token the middleware attaches, proactive and
-/// reactive refresh, and the cross-process protocol that keeps several processes from spending the same refresh
-/// token.
+/// Owns the sessions for one server origin: sign-in, sign-out and switching between its accounts, the token the
+/// middleware attaches (the active account's), proactive and reactive refresh, and the cross-process protocol that
+/// keeps several processes from spending the same refresh token.
 ///
 /// - The hot path (a fresh token in memory) touches neither SQLite nor the lock, and does not even suspend:
 ///   `freshAuthorizationWithoutWaiting()` reads a snapshot of the cache under a `Mutex`.
@@ -14,7 +14,12 @@ import Synchronization
 /// - The refresh runs inside `CrossProcessLock`: re-read the store, adopt another process's result if there is one,
 ///   check the store is writable, spend the refresh token, write the new pair durably with compare-and-swap,
 ///   unlock. Two processes refreshing with the same token would look like theft to a server that detects reuse.
-///   Sign-in and sign-out take the same lock, so a session the user ended cannot be written back by a refresh.
+///   Sign-in, sign-out and switching accounts take the same lock, so a session the user ended cannot be written back
+///   by a refresh, and a refresh always reads, spends and stores the tokens of the account active throughout.
+/// - Within the process, those sections also run one at a time (`SerialSection`), whatever the lock excludes.
+/// - Each account has its own row and generation. A refresh writes with compare-and-swap on the row of the account it
+///   read under the lock, never another's; a switch of the active account gives the new active session a newer
+///   generation than any this coordinator handed out, so a 401 or a refresh after it uses the new account's tokens.
 /// - From sending the refresh request until its answer is stored, termination requests are deferred
 ///   (`InterruptionDeferral`): ending there would lose the session.
 public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
@@ -30,6 +35,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private let store: any CredentialsStoring
     private let tokenEndpoint: TokenEndpoint
     private let lock: any CrossProcessLock
+    private let section = SerialSection()
     private let interruptions: any InterruptionDeferral
     private let policy: RefreshPolicy
     private let now: @Sendable () -> Date
@@ -84,9 +90,10 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
 
     // MARK: Sign-in and sign-out
 
-    /// Exchanges a username and password for tokens and stores them, replacing any session this origin had. The
-    /// replaced session is read under the lock (so it is the one stored at that moment, even if another process
-    /// had just refreshed it) and revoked at the server.
+    /// Exchanges a username and password for tokens and stores them as that account's session, replacing the one it
+    /// had, and makes the account the active one; other accounts' sessions are kept. The replaced session is read
+    /// under the lock (so it is the one stored at that moment, even if another process had just refreshed it) and
+    /// revoked at the server.
     public func signIn(username: String, password: Secret) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let grant = try await tokenEndpoint.requestTokens(for: .password(username: username, password: password))
@@ -101,34 +108,89 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         )
         let store = self.store
         let origin = self.origin
-        let (previous, saved) = try await lock.withLock { () async throws -> (Credential?, Credential) in
-            let previous = try await store.credential(for: origin)
-            return (previous, try await store.replace(with: credential))
+        let (previous, previouslyActive, saved) = try await withSessionLock {
+            () async throws -> (Credential?, String?, Credential) in
+            let previous = try await store.credential(for: origin, account: username)
+            let previouslyActive = try await store.credential(for: origin)?.account
+            let saved = try await store.replace(with: credential)
+            await self.setCached(saved)
+            return (previous, previouslyActive, saved)
         }
-        cached = saved
+        let switchedFrom = previouslyActive == username ? nil : previouslyActive
         // Stored nowhere any more, so no process can use or refresh it: revoking it needs no lock.
-        guard let previous, !previous.isSignInRequired else { return SignInOutcome(credential: saved, replaced: nil) }
+        guard let previous, !previous.isSignInRequired else {
+            return SignInOutcome(credential: saved, replaced: nil, previouslyActiveAccount: switchedFrom)
+        }
         let failure = await revocationFailure(revoking: previous)
         return SignInOutcome(
-            credential: saved, replaced: EndedSession(credential: previous, revocationFailure: failure))
+            credential: saved, replaced: EndedSession(credential: previous, revocationFailure: failure),
+            previouslyActiveAccount: switchedFrom)
     }
 
-    /// Ends the session under the cross-process lock: re-reads it, revokes the refresh token stored at that moment
-    /// and removes it. A refresh of another process either finished before (its token is the one revoked) or
-    /// starts after and finds no session, so a session the user ended ends everywhere.
+    /// Ends the active session under the cross-process lock: re-reads it, revokes the refresh token stored at that
+    /// moment and removes it; the account active before it, if any, becomes active. A refresh of another process
+    /// either finished before (its token is the one revoked) or starts after and finds no session of that account,
+    /// so a session the user ended ends everywhere.
     public func signOut() async throws -> EndedSession? {
-        let ended = try await lock.withLock { () async throws -> EndedSession? in
-            guard let current = try await self.store.credential(for: self.origin) else { return nil }
-            let failure = await self.revocationFailure(revoking: current)
-            try await self.store.removeCredential(for: self.origin)
-            return EndedSession(credential: current, revocationFailure: failure)
+        try await signOut(accountNamed: nil)
+    }
+
+    /// Ends `account`'s session as `signOut()` ends the active one; `nil` when the account has none.
+    public func signOut(account: String) async throws -> EndedSession? {
+        try await signOut(accountNamed: account)
+    }
+
+    /// Ends every account's session of this origin, the active one last, each as `signOut(account:)` does.
+    public func signOutEveryAccount() async throws -> [EndedSession] {
+        let accounts = try await storedAccounts().sorted { !$0.isActive && $1.isActive }.map(\.credential.account)
+        var ended: [EndedSession] = []
+        for account in accounts {
+            if let session = try await signOut(accountNamed: account) { ended.append(session) }
         }
-        cached = nil
-        if ended != nil { eventSink.yield(.signedOut(reason: .userRequested)) }
         return ended
     }
 
-    /// The stored session, if any (from the cache once loaded). A cached session that requires a new sign-in is
+    private func signOut(accountNamed account: String?) async throws -> EndedSession? {
+        let store = self.store
+        let origin = self.origin
+        let ended = try await withSessionLock { () async throws -> (EndedSession, wasActive: Bool)? in
+            let active = try await store.credential(for: origin)
+            var current = active
+            if let account { current = try await store.credential(for: origin, account: account) }
+            guard let current else { return nil }
+            let failure = await self.revocationFailure(revoking: current)
+            try await store.removeCredential(for: origin, account: current.account)
+            // The account that takes over, if the active one ended; whatever is active now is what requests use.
+            await self.setCached(try await store.credential(for: origin))
+            return (
+                EndedSession(credential: current, revocationFailure: failure),
+                active?.account == current.account
+            )
+        }
+        if let ended, ended.wasActive { eventSink.yield(.signedOut(reason: .userRequested)) }
+        return ended?.0
+    }
+
+    /// Makes `account` the active one under the cross-process lock, so that no refresh is between reading the active
+    /// session and storing its successor; `nil` (and nothing changed) when the account has no session here. The
+    /// switched-to session carries a newer generation than any handed out before, so a request that fails with the
+    /// previous account's token is retried with this one.
+    public func switchAccount(to account: String) async throws -> Credential? {
+        let store = self.store
+        let origin = self.origin
+        return try await withSessionLock { () async throws -> Credential? in
+            guard let active = try await store.activate(account: account, for: origin) else { return nil }
+            await self.setCached(active)
+            return active
+        }
+    }
+
+    /// Every account with a session for this origin, in account order, with which one is active. Reads the store.
+    public func storedAccounts() async throws -> [StoredCredential] {
+        try await store.allCredentials().filter { $0.credential.origin == origin }
+    }
+
+    /// The active session, if any (from the cache once loaded). A cached session that requires a new sign-in is
     /// read again, so that a sign-in made by another process is picked up.
     public func storedCredential() async throws -> Credential? {
         if let cached, !cached.isSignInRequired { return cached }
@@ -233,20 +295,24 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private func performRefresh(replacingGeneration generation: Int64) async throws -> Credential {
         defer { inFlightRefresh = nil }
         do {
-            let credential = try await lock.withLock {
-                try await self.refreshHoldingLock(replacingGeneration: generation)
+            return try await withSessionLock {
+                let credential = try await self.refreshHoldingLock(replacingGeneration: generation)
+                // Read or written under the lock, so it is what the store holds: it wins even over a higher cached
+                // generation (generations restart when every session of the origin is deleted and one signed in
+                // again elsewhere). Set before the lock is released, so no later section's cache is overwritten.
+                await self.setCached(credential)
+                return credential
             }
-            // Read or written under the lock, so it is what the store holds: it wins even over a higher cached
-            // generation (generations restart when a session is deleted and signed in again elsewhere).
-            cached = credential
-            return credential
         } catch {
             eventSink.yield(.refreshFailed(reason: Self.failureReason(for: error)))
             throw error
         }
     }
 
-    /// The critical section: lock → re-read → refresh → durable write → (caller unlocks).
+    /// The critical section: lock → re-read → refresh → durable write → (caller unlocks). It reads the active session
+    /// and writes only that account's row: if another account became active since this process last looked, its
+    /// session is adopted (or refreshed with its own refresh token), and the previous account's is neither sent nor
+    /// spent.
     private func refreshHoldingLock(replacingGeneration generation: Int64) async throws -> Credential {
         guard let current = try await store.credential(for: origin) else {
             cached = nil
@@ -268,8 +334,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             return try await exchange(refreshToken, basedOn: current, retryingLostAnswer: true)
         } catch AuthorizationError.refreshFailed(.invalidGrant) {
             // invalid_grant means the token is dead only if nobody rotated it meanwhile.
-            guard let latest = try await store.credential(for: origin), latest.refreshToken != current.refreshToken,
-                !latest.isSignInRequired
+            guard let latest = try await store.credential(for: origin), latest.account == current.account,
+                latest.refreshToken != current.refreshToken, !latest.isSignInRequired
             else {
                 try await markSignInRequired(current)
                 throw AuthorizationError.sessionExpired(origin: origin.key)
@@ -351,6 +417,16 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         } catch {
             return error
         }
+    }
+
+    /// Runs `body` holding this coordinator's section and then the cross-process lock.
+    private func withSessionLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let lock = self.lock
+        return try await section.run { try await lock.withLock(body) }
+    }
+
+    private func setCached(_ credential: Credential?) {
+        cached = credential
     }
 
     /// Keeps the newest credential seen by a read outside the lock, so a read that raced a refresh in this process

@@ -113,12 +113,20 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     }
 
     public func credential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
-        try await read { db in try CredentialRow.fetchOne(db, key: origin.key)?.credential() }
+        try await read { db in try CredentialRow.active(db, origin: origin.key)?.credential() }
     }
 
-    public func allCredentials() async throws(CredentialsStoreError) -> [Credential] {
+    public func credential(
+        for origin: ServerOrigin, account: String
+    ) async throws(CredentialsStoreError) -> Credential? {
+        try await read { db in try CredentialRow.fetchOne(db, origin: origin.key, account: account)?.credential() }
+    }
+
+    public func allCredentials() async throws(CredentialsStoreError) -> [StoredCredential] {
         try await read { db in
-            try CredentialRow.order(Column("origin")).fetchAll(db).map { try $0.credential() }
+            try CredentialRow.order(Column("origin"), Column("account")).fetchAll(db).map {
+                StoredCredential(credential: try $0.credential(), isActive: $0.isActive)
+            }
         }
     }
 
@@ -127,25 +135,41 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         ifGenerationIs expectedGeneration: Int64?
     ) async throws(CredentialsStoreError) -> CredentialSaveResult {
         try await perform { db in
-            let current = try CredentialRow.fetchOne(db, key: credential.origin.key)
+            let origin = credential.origin.key
+            let current = try CredentialRow.fetchOne(db, origin: origin, account: credential.account)
             guard current?.generation == expectedGeneration else {
                 return .conflict(current: try current?.credential())
             }
             var next = credential
-            next.generation = (current?.generation ?? 0) + 1
-            try CredentialRow(next).save(db)
+            next.generation = try CredentialRow.nextGeneration(db, origin: origin)
+            let isActive = try current?.isActive ?? (CredentialRow.active(db, origin: origin) == nil)
+            try CredentialRow(next, isActive: isActive).save(db)
             return .saved(next)
         }
     }
 
     public func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential {
         try await perform { db in
-            let current = try CredentialRow.fetchOne(db, key: credential.origin.key)
             var next = credential
             // Generations only grow, so a 401 for the previous session's token is never mistaken for this one's.
-            next.generation = (current?.generation ?? 0) + 1
-            try CredentialRow(next).save(db)
+            next.generation = try CredentialRow.nextGeneration(db, origin: credential.origin.key)
+            try CredentialRow.deactivateAll(db, origin: credential.origin.key)
+            try CredentialRow(next, isActive: true).save(db)
             return next
+        }
+    }
+
+    public func activate(
+        account: String, for origin: ServerOrigin
+    ) async throws(CredentialsStoreError) -> Credential? {
+        try await perform { db in
+            guard var row = try CredentialRow.fetchOne(db, origin: origin.key, account: account) else { return nil }
+            guard !row.isActive else { return try row.credential() }
+            row.generation = try CredentialRow.nextGeneration(db, origin: origin.key)
+            row.isActive = true
+            try CredentialRow.deactivateAll(db, origin: origin.key)
+            try row.update(db)
+            return try row.credential()
         }
     }
 
@@ -161,8 +185,22 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     }
 
     @discardableResult
-    public func removeCredential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Bool {
-        let removed = try await perform { db in try CredentialRow.deleteOne(db, key: origin.key) }
+    public func removeCredential(
+        for origin: ServerOrigin, account: String
+    ) async throws(CredentialsStoreError) -> Bool {
+        let removed = try await perform { db in
+            guard let row = try CredentialRow.fetchOne(db, origin: origin.key, account: account) else { return false }
+            let nextGeneration = try CredentialRow.nextGeneration(db, origin: origin.key)
+            try row.delete(db)
+            // The session written last was the one active last: the coordinator writes a session only while it is
+            // active. It takes over with a generation above the removed one's.
+            if row.isActive, var successor = try CredentialRow.latest(db, origin: origin.key) {
+                successor.generation = nextGeneration
+                successor.isActive = true
+                try successor.update(db)
+            }
+            return true
+        }
         try await checkpoint()
         return removed
     }

@@ -62,23 +62,57 @@ public struct APIOnboardingService: OnboardingService {
         return SignInResult(
             session: SessionSummary(outcome.credential),
             replacedAccount: outcome.replaced?.credential.account,
-            replacedSessionRevocationFailure: outcome.replaced?.revocationFailure.map(OnboardingError.init)
+            replacedSessionRevocationFailure: outcome.replaced?.revocationFailure.map(OnboardingError.init),
+            previouslyActiveAccount: outcome.previouslyActiveAccount
         )
     }
 
     public func signOut() async throws(OnboardingError) -> SignOutResult {
-        let ended: EndedSession
+        try await result(ending: { try await session.signOut() }, otherwise: .notSignedIn)
+    }
+
+    public func signOut(account: String) async throws(OnboardingError) -> SignOutResult {
+        try await result(ending: { try await session.signOut(account: account) }, otherwise: .unknownAccount(account))
+    }
+
+    public func signOutEveryAccount() async throws(OnboardingError) -> [SignOutResult] {
         do {
-            guard let stored = try await session.signOut() else { throw OnboardingError.notSignedIn }
-            ended = stored
+            let ended = try await session.signOutEveryAccount()
+            return ended.map { SignOutResult($0, activeAccount: nil) }
         } catch {
             throw OnboardingError(error)
         }
-        return SignOutResult(
-            account: ended.credential.account,
-            server: ended.credential.origin.displayURL,
-            revocationFailure: ended.revocationFailure.map(OnboardingError.init)
-        )
+    }
+
+    public func switchAccount(to account: String) async throws(OnboardingError) -> SessionSummary {
+        do {
+            guard let active = try await session.switchAccount(to: account) else {
+                throw OnboardingError.unknownAccount(account)
+            }
+            return SessionSummary(active)
+        } catch {
+            throw OnboardingError(error)
+        }
+    }
+
+    public func accounts() async throws(OnboardingError) -> [SessionSummary] {
+        do {
+            return try await session.storedAccounts().map { SessionSummary($0.credential, isActive: $0.isActive) }
+        } catch {
+            throw OnboardingError(error)
+        }
+    }
+
+    /// Ends a session with `end` and says which account is active afterwards; `absent` when there was none to end.
+    private func result(
+        ending end: () async throws -> EndedSession?, otherwise absent: OnboardingError
+    ) async throws(OnboardingError) -> SignOutResult {
+        do {
+            guard let ended = try await end() else { throw absent }
+            return SignOutResult(ended, activeAccount: try await session.storedCredential()?.account)
+        } catch {
+            throw OnboardingError(error)
+        }
     }
 
     public func currentUser() async throws(OnboardingError) -> UserAccount {
@@ -103,7 +137,7 @@ public struct APIOnboardingService: OnboardingService {
 
     public func currentSession() async throws(OnboardingError) -> SessionSummary? {
         do {
-            return try await session.storedCredential().map(SessionSummary.init)
+            return try await session.storedCredential().map { SessionSummary($0) }
         } catch {
             throw OnboardingError(error)
         }

@@ -7,6 +7,8 @@ public enum OnboardingError: Error, Sendable, Equatable {
     /// Wrong username or password.
     case wrongCredentials
     case notSignedIn
+    /// The server has no stored session for this account (named by the user, so safe to show).
+    case unknownAccount(String)
     /// The server no longer accepts the session: sign in again.
     case sessionExpired
     /// The account may not do this (HTTP 403).

@@ -12,14 +12,19 @@ public struct SessionSummary: Sendable, Equatable {
     public var accessTokenExpiresAt: Date?
     /// The server refused to renew the session; only a new sign-in helps.
     public var isSignInRequired: Bool
+    /// Whether requests to its server use this session (a server may have sessions of several accounts).
+    public var isActive: Bool
 
-    public init(account: String, server: String, refreshedAt: Date, accessTokenExpiresAt: Date?, isSignInRequired: Bool)
-    {
+    public init(
+        account: String, server: String, refreshedAt: Date, accessTokenExpiresAt: Date?, isSignInRequired: Bool,
+        isActive: Bool = true
+    ) {
         self.account = account
         self.server = server
         self.refreshedAt = refreshedAt
         self.accessTokenExpiresAt = accessTokenExpiresAt
         self.isSignInRequired = isSignInRequired
+        self.isActive = isActive
     }
 
     /// Whether the access token can still be used at `now` (unknown expiry counts as fresh).

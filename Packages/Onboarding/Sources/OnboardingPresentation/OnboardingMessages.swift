@@ -8,6 +8,7 @@ public enum OnboardingMessages {
         case .usernameTaken: "That username is taken. Choose another one."
         case .wrongCredentials: "Wrong username or password. Check them and try again."
         case .notSignedIn: "You are not signed in."
+        case .unknownAccount(let account): "\(account) is not signed in on this server."
         case .sessionExpired: "Your session has expired. Sign in again."
         case .forbidden: "Your account is not allowed to do this."
         case .unavailable: "The server is busy or down. Try again later."

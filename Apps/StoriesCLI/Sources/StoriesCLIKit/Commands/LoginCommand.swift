@@ -10,8 +10,10 @@ public struct LoginCommand: StoriesSubcommand {
         discussion: """
             The password is read without echo from the terminal, or from standard input with --password-stdin \
             (for scripts: `printf '%s\\n' "$PASSWORD" | stories-cli login --username demo --password-stdin`). \
-            It is never accepted as an argument. Signing in as another account replaces this server's session and \
-            revokes the old one; sessions for other servers are untouched.
+            It is never accepted as an argument. The account becomes the server's active one, which the other \
+            commands use; accounts signed in before stay signed in (`stories-cli switch` goes back, `stories-cli \
+            status` lists them). Signing in again as the same account replaces its session and revokes the old one; \
+            sessions for other servers are untouched.
             """
     )
 
@@ -30,7 +32,8 @@ public struct LoginCommand: StoriesSubcommand {
             // replaces nothing.
             let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
             let account = TerminalText.sanitize(result.session.account)
-            try context.output.write("Signed in to \(context.server.displayName) as \(account).\n")
+            try context.output.write(
+                "Signed in to \(context.server.displayName) as \(account); \(account) is now the active account.\n")
             try SessionReplacementNote.write(for: result, context: context)
         }
     }

@@ -2,28 +2,42 @@ import ArgumentParser
 import Foundation
 import OnboardingDomain
 
-/// `stories-cli logout`: revokes the session at the server and removes it from this machine.
+/// `stories-cli logout`: revokes a session at the server and removes it from this machine.
 public struct LogoutCommand: StoriesSubcommand {
     public static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Sign out: revoke the session at the server, then delete it here.",
         discussion: """
+            Signs out the active account of the server; the account active before it, if another one is signed in \
+            there, becomes active (the command says which). --account signs out that account instead (exit 67 if \
+            it is not signed in), --all every account on the server, --all-servers every account on every server. \
             The local session is deleted even when the server cannot be reached; the failed revocation is reported \
-            and the exit code is then 69 (unreachable) or 1. With --all, every server with a stored session is \
-            signed out.
+            and the exit code is then 69 (unreachable) or 1.
             """
     )
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Flag(help: "Sign out of every server with a stored session.")
+    @Option(help: ArgumentHelp("Sign out this account rather than the active one.", valueName: "username"))
+    public var account: String?
+
+    @Flag(help: "Sign out every account on this server.")
     public var all = false
+
+    @Flag(help: "Sign out every account on every server with a stored session.")
+    public var allServers = false
 
     public init() {}
 
+    public func validate() throws {
+        guard [account != nil, all, allServers].filter({ $0 }).count <= 1 else {
+            throw ValidationError("Use at most one of --account, --all and --all-servers.")
+        }
+    }
+
     public func execute(in context: CommandContext) async throws {
         let servers: [ResolvedServer]
-        if all {
+        if allServers {
             servers = try await CompositionRoot.serversWithSessions(context: context).map {
                 ResolvedServer.matching(url: $0)
             }
@@ -35,7 +49,7 @@ public struct LogoutCommand: StoriesSubcommand {
         for server in servers {
             var serverContext = context
             serverContext.server = server
-            if let failure = try await signOut(in: serverContext) {
+            for failure in try await signOut(in: serverContext) {
                 context.output.writeError("warning: \(failure.message)\n")
                 worst = worst ?? failure
             }
@@ -45,24 +59,46 @@ public struct LogoutCommand: StoriesSubcommand {
         }
     }
 
-    /// Signs out of one server; returns the revocation problem, if any.
-    private func signOut(in context: CommandContext) async throws -> CommandFailure? {
+    /// Signs out of one server as the options say; returns the revocation problems, if any.
+    private func signOut(in context: CommandContext) async throws -> [CommandFailure] {
         try await CompositionRoot.withServices(context: context) { services in
-            let result: SignOutResult
+            let results: [SignOutResult]
+            // Whether the account that takes over is news: only when the active account is the one that ended.
+            var endsActiveAccount = true
             do {
-                result = try await services.onboarding.signOut()
+                if all || allServers {
+                    results = try await services.onboarding.signOutEveryAccount()
+                } else if let account {
+                    endsActiveAccount = try await services.onboarding.accounts().contains {
+                        $0.account == account && $0.isActive
+                    }
+                    results = [try await services.onboarding.signOut(account: account)]
+                } else {
+                    results = [try await services.onboarding.signOut()]
+                }
             } catch OnboardingError.notSignedIn {
-                try context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
-                return nil
+                results = []
             }
-            try context.output.write(
-                "Signed out of \(context.server.displayName) (\(TerminalText.sanitize(result.account))).\n")
-            guard let failure = result.revocationFailure else { return nil }
-            let reason = FailureMessages.failure(for: failure, server: context.server)
-            return CommandFailure(
-                "The session was deleted here, but revoking it at the server failed. \(reason.message)",
-                exitStatus: reason.exitStatus
-            )
+            if results.isEmpty {
+                try context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
+            }
+            var failures: [CommandFailure] = []
+            for result in results {
+                try context.output.write(
+                    "Signed out of \(context.server.displayName) (\(TerminalText.sanitize(result.account))).\n")
+                if endsActiveAccount, let active = result.activeAccount {
+                    try context.output.write(
+                        "\(TerminalText.sanitize(active)) is now the active account on \(context.server.displayName).\n"
+                    )
+                }
+                guard let failure = result.revocationFailure else { continue }
+                let reason = FailureMessages.failure(for: failure, server: context.server)
+                failures.append(
+                    CommandFailure(
+                        "The session of \(TerminalText.sanitize(result.account)) was deleted here, but revoking it at the server failed. \(reason.message)",
+                        exitStatus: reason.exitStatus))
+            }
+            return failures
         }
     }
 }

@@ -2,14 +2,16 @@ import ArgumentParser
 import Foundation
 import OnboardingDomain
 
-/// `stories-cli status`: every server with a stored session, without a request and never with a token.
+/// `stories-cli status`: every account signed in to every server, without a request and never with a token.
 public struct StatusCommand: StoriesSubcommand {
     public static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show every stored session: server, account, token freshness, last refresh.",
+        abstract: "Show every stored session: server, accounts (the active one marked), token freshness, last refresh.",
         discussion: """
-            Reads the credentials file only; no request is made. The server the other commands use when none is \
-            given is marked as the default. --json prints [{"server", "name" (or null), "account", \
+            Reads the credentials file only; no request is made. A server can have several accounts signed in; \
+            the active one, which the other commands use, is marked "(active)" and listed first (`stories-cli \
+            switch` changes it). The server the other commands use when none is given is marked as the default. \
+            --json prints one entry per account: [{"server", "name" (or null), "account", "isActive", \
             "accessTokenFresh", "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339), \
             "signInRequired", "isDefault"}].
             """
@@ -42,10 +44,21 @@ public struct StatusCommand: StoriesSubcommand {
             return
         }
         var text = ""
-        for entry in entries {
-            let marker = entry.isDefault ? " (default)" : ""
-            text += "\(entry.server.displayName)\(marker)\n"
-            text += "  account:       \(TerminalText.sanitize(entry.session.account))\n"
+        var previousServer: String?
+        // Grouped by server (the store lists them in server order), the active account first.
+        let ordered = entries.enumerated().sorted { lhs, rhs in
+            guard lhs.element.session.server == rhs.element.session.server else { return lhs.offset < rhs.offset }
+            return lhs.element.session.isActive != rhs.element.session.isActive
+                ? lhs.element.session.isActive : lhs.offset < rhs.offset
+        }.map(\.element)
+        for entry in ordered {
+            if entry.session.server != previousServer {
+                let marker = entry.isDefault ? " (default)" : ""
+                text += "\(entry.server.displayName)\(marker)\n"
+                previousServer = entry.session.server
+            }
+            let active = entry.session.isActive ? " (active)" : ""
+            text += "  account:       \(TerminalText.sanitize(entry.session.account))\(active)\n"
             text += "  access token:  \(entry.freshness(now: now))\n"
             text += "  refreshed:     \(RelativeTime.phrase(for: entry.session.refreshedAt, from: now))\n"
         }
@@ -69,7 +82,8 @@ struct SessionStatus: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case server, name, account, accessTokenFresh, accessTokenExpiresAt, refreshedAt, signInRequired, isDefault
+        case server, name, account, isActive, accessTokenFresh, accessTokenExpiresAt, refreshedAt, signInRequired,
+            isDefault
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -77,6 +91,7 @@ struct SessionStatus: Encodable {
         try container.encode(session.server, forKey: .server)
         try container.encode(server.name?.rawValue, forKey: .name)
         try container.encode(session.account, forKey: .account)
+        try container.encode(session.isActive, forKey: .isActive)
         try container.encode(session.isAccessTokenFresh(at: now), forKey: .accessTokenFresh)
         try container.encode(session.accessTokenExpiresAt, forKey: .accessTokenExpiresAt)
         try container.encode(session.refreshedAt, forKey: .refreshedAt)

@@ -11,6 +11,8 @@ public struct StoriesCommand: AsyncParsableCommand {
               stories-cli login --server local --username demo
               stories-cli list --server local
               stories-cli whoami --server local
+              stories-cli login --server local --username alice   (a second account, now the active one)
+              stories-cli switch --server local                   (back to demo)
               stories-cli logout --server local
 
             \(CLIExitCode.helpText)
@@ -18,7 +20,8 @@ public struct StoriesCommand: AsyncParsableCommand {
         version: StoriesVersion.current,
         subcommands: [
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
-            LogoutCommand.self, StatusCommand.self, TokenCommand.self, UseCommand.self, ServersCommand.self,
+            LogoutCommand.self, SwitchCommand.self, StatusCommand.self, TokenCommand.self, UseCommand.self,
+            ServersCommand.self,
         ]
     )
 

@@ -4,6 +4,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case failure = 1
     case usage = 64
     case malformedData = 65
+    case unknownAccount = 67
     case unreachable = 69
     case ioError = 74
     case signInRequired = 77
@@ -14,6 +15,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .failure: "anything else"
         case .usage: "usage error (bad option, argument or environment value)"
         case .malformedData: "the server sent data that does not match the API, is too large, or never ends"
+        case .unknownAccount: "no stored session for the account named with --account (see `stories-cli status`)"
         case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
         case .ioError: "the credentials store cannot be used, or standard output is full"
         case .signInRequired: "not signed in, wrong password, session expired (run `stories-cli login`), or HTTP 403"

@@ -97,6 +97,10 @@ enum FailureMessages {
                 "That username is already taken on \(server.name). Choose another one.", exitStatus: .failure)
         case .wrongCredentials: wrongCredentials(server)
         case .notSignedIn: notSignedIn(server)
+        case .unknownAccount(let account):
+            CommandFailure(
+                "\(TerminalText.sanitize(account)) is not signed in to \(server.name). `stories-cli status` lists the signed-in accounts; `\(server.loginCommand) --username \(TerminalText.sanitize(account))` adds this one.",
+                exitStatus: .unknownAccount)
         case .sessionExpired: sessionExpired(server)
         case .forbidden: forbidden(server)
         case .unavailable(let retryAfter, let cause):

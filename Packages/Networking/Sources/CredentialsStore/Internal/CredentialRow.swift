@@ -2,7 +2,8 @@ import Authorization
 import Foundation
 import GRDB
 
-/// The `credential` table's row. Dates are stored as seconds since 1970 (`REAL`) so they round-trip exactly.
+/// The `credential` table's row, one per (origin, account). Dates are stored as seconds since 1970 (`REAL`) so they
+/// round-trip exactly.
 struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "credential"
 
@@ -20,8 +21,10 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
     var issuedAt: Double
     var generation: Int64
     var isSignInRequired: Bool
+    /// The account requests to this origin use; at most one per origin (a partial unique index).
+    var isActive: Bool
 
-    init(_ credential: Credential) {
+    init(_ credential: Credential, isActive: Bool) {
         origin = credential.origin.key
         scheme = credential.origin.scheme
         host = credential.origin.host
@@ -36,6 +39,7 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
         issuedAt = credential.issuedAt.timeIntervalSince1970
         generation = credential.generation
         isSignInRequired = credential.isSignInRequired
+        self.isActive = isActive
     }
 
     func credential() throws -> Credential {
@@ -59,5 +63,32 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
             generation: generation,
             isSignInRequired: isSignInRequired
         )
+    }
+
+    static func fetchOne(_ db: Database, origin: String, account: String) throws -> CredentialRow? {
+        try fetchOne(db, key: ["origin": origin, "account": account])
+    }
+
+    /// The active row of `origin`.
+    static func active(_ db: Database, origin: String) throws -> CredentialRow? {
+        try filter(Column("origin") == origin && Column("isActive") == true).fetchOne(db)
+    }
+
+    /// The row of `origin` written last (highest generation).
+    static func latest(_ db: Database, origin: String) throws -> CredentialRow? {
+        try filter(Column("origin") == origin).order(Column("generation").desc).fetchOne(db)
+    }
+
+    /// A generation above every one `origin`'s rows carry.
+    static func nextGeneration(_ db: Database, origin: String) throws -> Int64 {
+        let highest = try Int64.fetchOne(
+            db, sql: "SELECT max(generation) FROM credential WHERE origin = ?", arguments: [origin])
+        return (highest ?? 0) + 1
+    }
+
+    /// Clears the active mark of every row of `origin`, before another row takes it (the unique index allows one).
+    static func deactivateAll(_ db: Database, origin: String) throws {
+        try db.execute(
+            sql: "UPDATE credential SET isActive = 0 WHERE origin = ? AND isActive", arguments: [origin])
     }
 }

@@ -46,6 +46,46 @@ enum CredentialsSchema {
                 )
             }
         ),
+        (
+            "v4-accounts",
+            { db in
+                // Several accounts per origin: the key becomes (origin, account), and one row per origin is marked
+                // active. A file of an earlier version has one row per origin, which stays its origin's active one.
+                // SQLite cannot change a primary key in place, so the table is rebuilt; the old one is renamed
+                // first, so the new table's key index gets the usual name.
+                try db.rename(table: "credential", to: "credential_v3")
+                try db.create(table: "credential") { table in
+                    table.column("origin", .text).notNull()
+                    table.column("scheme", .text).notNull()
+                    table.column("host", .text).notNull()
+                    table.column("port", .integer).notNull()
+                    table.column("basePath", .text).notNull()
+                    table.column("account", .text).notNull()
+                    table.column("accessToken", .text).notNull()
+                    table.column("refreshToken", .text)
+                    table.column("tokenType", .text).notNull()
+                    table.column("scope", .text)
+                    table.column("expiresAt", .double)
+                    table.column("issuedAt", .double).notNull()
+                    table.column("generation", .integer).notNull()
+                    table.column("isSignInRequired", .boolean).notNull().defaults(to: false)
+                    table.column("isActive", .boolean).notNull().defaults(to: false)
+                    table.primaryKey(["origin", "account"])
+                }
+                try db.execute(
+                    sql: """
+                        INSERT INTO credential (origin, scheme, host, port, basePath, account, accessToken,
+                            refreshToken, tokenType, scope, expiresAt, issuedAt, generation, isSignInRequired, isActive)
+                        SELECT origin, scheme, host, port, basePath, account, accessToken, refreshToken, tokenType,
+                            scope, expiresAt, issuedAt, generation, isSignInRequired, 1
+                        FROM credential_v3
+                        """)
+                try db.drop(table: "credential_v3")
+                // At most one active account per origin, enforced by the file itself.
+                try db.execute(
+                    sql: "CREATE UNIQUE INDEX credential_activeAccount ON credential (origin) WHERE isActive")
+            }
+        ),
     ]
 
     /// The schema version this build writes.
