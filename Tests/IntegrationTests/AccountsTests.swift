@@ -89,7 +89,9 @@ struct AccountsTests {
         }
     }
 
-    @Test("logout ends the active account and says which takes over; --account ends another; --all ends every one")
+    @Test(
+        "logout ends the active account and says which takes over; --account ends another; --all-accounts ends every one"
+    )
     func logsOut() async throws {
         try await RunningServer.with { server in
             let url = server.baseURL.absoluteString
@@ -109,13 +111,13 @@ struct AccountsTests {
             #expect(again.status == .unknownAccount)
 
             try await signIn(demoThen: [], on: server)
-            let all = await cli.run(try LogoutCommand.parse(["--all"]), on: server)
+            let all = await cli.run(try LogoutCommand.parse(["--all-accounts"]), on: server)
             #expect(all.status == .success, "\(all.output.error)")
             #expect(all.output.standard.contains("Signed out of \(url) (alice)."))
             #expect(all.output.standard.contains("Signed out of \(url) (demo)."))
             let status = await cli.run(try StatusCommand.parse([]), on: server)
             #expect(status.output.standard.hasPrefix("No stored sessions."))
-            #expect(await cli.run(try LogoutCommand.parse(["--all"]), on: server).status == .success)
+            #expect(await cli.run(try LogoutCommand.parse(["--all-accounts"]), on: server).status == .success)
         }
     }
 }

@@ -118,7 +118,7 @@ struct OnboardingFlowTests {
         }
     }
 
-    @Test("Sessions are per server: signing out of one leaves the other signed in; --all-servers signs out of both")
+    @Test("Sessions are per server: signing out of one leaves the other signed in; --all signs out of both")
     func sessionsArePerServer() async throws {
         try await RunningServer.with { first in
             try await RunningServer.with { second in
@@ -134,7 +134,7 @@ struct OnboardingFlowTests {
                 #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: first).status == .signInRequired)
                 #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: second).status == .success)
 
-                let all = await cli.run(try LogoutCommand.parse(["--all-servers"]), on: first)
+                let all = await cli.run(try LogoutCommand.parse(["--all"]), on: first)
                 #expect(all.status == .success, "\(all.output.error)")
                 #expect(all.output.standard.contains("Signed out of \(second.baseURL.absoluteString) (demo)."))
                 #expect(await cli.run(try ListCommand.parse(["--limit", "1"]), on: second).status == .signInRequired)

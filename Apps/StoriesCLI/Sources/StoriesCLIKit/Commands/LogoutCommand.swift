@@ -10,7 +10,8 @@ public struct LogoutCommand: StoriesSubcommand {
         discussion: """
             Signs out the active account of the server; the account active before it, if another one is signed in \
             there, becomes active (the command says which). --account signs out that account instead (exit 67 if \
-            it is not signed in), --all every account on the server, --all-servers every account on every server. \
+            it is not signed in), --all-accounts every account on the server, --all every account on every server \
+            (its meaning from before accounts, kept: a script that ends every session still does). \
             The local session is deleted even when the server cannot be reached; the failed revocation is reported \
             and the exit code is then 69 (unreachable) or 1.
             """
@@ -22,22 +23,22 @@ public struct LogoutCommand: StoriesSubcommand {
     public var account: String?
 
     @Flag(help: "Sign out every account on this server.")
-    public var all = false
+    public var allAccounts = false
 
     @Flag(help: "Sign out every account on every server with a stored session.")
-    public var allServers = false
+    public var all = false
 
     public init() {}
 
     public func validate() throws {
-        guard [account != nil, all, allServers].filter({ $0 }).count <= 1 else {
-            throw ValidationError("Use at most one of --account, --all and --all-servers.")
+        guard [account != nil, allAccounts, all].filter({ $0 }).count <= 1 else {
+            throw ValidationError("Use at most one of --account, --all-accounts and --all.")
         }
     }
 
     public func execute(in context: CommandContext) async throws {
         let servers: [ResolvedServer]
-        if allServers {
+        if all {
             servers = try await CompositionRoot.serversWithSessions(context: context).map {
                 ResolvedServer.matching(url: $0)
             }
@@ -66,7 +67,7 @@ public struct LogoutCommand: StoriesSubcommand {
             // Whether the account that takes over is news: only when the active account is the one that ended.
             var endsActiveAccount = true
             do {
-                if all || allServers {
+                if allAccounts || all {
                     results = try await services.onboarding.signOutEveryAccount()
                 } else if let account {
                     endsActiveAccount = try await services.onboarding.accounts().contains {
