@@ -93,8 +93,9 @@ struct StoriesServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let standardOutput = LineWriter(descriptor: STDOUT_FILENO)
         let logger = {
-            var logger = Logger(label: "stories-server") { _ in PlainLineLogHandler() }
+            var logger = Logger(label: "stories-server") { _ in PlainLineLogHandler(output: standardOutput) }
             logger.logLevel = .info
             return logger
         }()

@@ -1,13 +1,16 @@
-import Foundation
 import Logging
 
-/// Writes each message as one plain line on standard output, without timestamp or level, so that scripts can match
+/// Writes each message as one plain line, without timestamp or level, so that scripts can match
 /// `Listening on <url>` and the README can show the lines exactly as they appear.
 public struct PlainLineLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
+    private let output: LineWriter
 
-    public init() {}
+    /// - Parameter output: shared by every handler of the process (standard output), so that lines never interleave.
+    public init(output: LineWriter) {
+        self.output = output
+    }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -15,6 +18,6 @@ public struct PlainLineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        FileHandle.standardOutput.write(Data("\(event.message)\n".utf8))
+        output.writeLine(event.message.description)
     }
 }
