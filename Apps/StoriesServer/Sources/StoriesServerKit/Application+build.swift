@@ -1,10 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import OpenAPIHummingbird
+import Logging
 import OpenAPIRuntime
-import RFC3339
 
 /// Builds the reference server: demo account, demo stories, every operation of the spec under `/v1`.
 ///
@@ -29,10 +28,11 @@ public func buildApplication(
         environment: environment
     )
     let grants = AuthorizationGrants(configuration: configuration, environment: environment)
+    let catalog = StoryCatalog(count: configuration.storyCount, newest: environment.now(), configuration: .stories)
     let backend = StoriesBackend(
         accounts: accounts,
         tokens: tokens,
-        catalog: StoryCatalog(count: configuration.storyCount, newest: environment.now()),
+        catalog: catalog,
         grants: grants,
         environment: environment,
         logger: logger
@@ -46,13 +46,12 @@ public func buildApplication(
         on: OriginAliasTransport(
             base: router, basePath: ServerConfiguration.basePath, aliases: StoriesBackend.originRootPaths),
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
-        // The client's transcoder: no global lock while encoding pages, and the same RFC 3339 forms both ways.
-        // Compact JSON: the runtime's default (sorted keys, pretty-printed) costs every response a sort and a
-        // third more bytes, for readers that are programs.
-        configuration: Configuration(dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: []),
+        configuration: .stories,
         middlewares: [
             RequestRejectionMiddleware(),
             BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs),
+            // After the bearer check: it answers only for a signed-in user.
+            EncodedStoryPageMiddleware(catalog: catalog),
         ]
     )
     // The pages where a person signs in are plain routes: HTML forms, not operations of the API.

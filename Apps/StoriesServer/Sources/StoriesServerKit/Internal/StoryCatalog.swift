@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 
 /// A demo story, as the server stores it.
 struct StoredStory: Sendable {
@@ -22,13 +23,18 @@ enum PageRequestError: Error, Equatable {
 /// The same count and start time always give the same stories, so demos and tests are reproducible.
 struct StoryCatalog: Sendable {
     private let stories: [StoredStory]
+    /// The same stories as JSON for `encodedPage(cursor:limit:)`; `nil` if they could not be encoded.
+    private let encoded: EncodedStories?
 
-    init(count: Int, newest: Date) {
+    /// - Parameter configuration: how the server encodes responses; `encodedPage(cursor:limit:)` writes stories
+    ///   exactly so.
+    init(count: Int, newest: Date, configuration: Configuration = .stories) {
         var generator = SplitMix64(seed: 0x5709_1E5)
         stories = (0..<count).map { index in
             DemoStoryFactory.story(
                 number: count - index, age: TimeInterval(index * 600), newest: newest, using: &generator)
         }
+        encoded = EncodedStories(stories, configuration: configuration)
     }
 
     var count: Int { stories.count }
@@ -36,11 +42,37 @@ struct StoryCatalog: Sendable {
     /// The stories after `cursor` (`nil`: from the newest), and the cursor of the page after that.
     func page(cursor: String?, limit: Int) throws(PageRequestError) -> (stories: ArraySlice<StoredStory>, next: String?)
     {
+        let (offsets, next) = try pageOffsets(cursor: cursor, limit: limit)
+        return (stories[offsets], next)
+    }
+
+    /// The same page as `page(cursor:limit:)`, as the JSON body of a `StoryPage`; `nil` if the stories could not be
+    /// encoded at start-up (then the caller encodes the page itself).
+    func encodedPage(cursor: String?, limit: Int) throws(PageRequestError) -> [UInt8]? {
+        guard let encoded else { return nil }
+        let (offsets, next) = try pageOffsets(cursor: cursor, limit: limit)
+        let items = encoded.items(offsets)
+        var body: [UInt8] = []
+        body.reserveCapacity(items.count + 64)
+        body.append(contentsOf: #"{"items":["#.utf8)
+        body.append(contentsOf: items)
+        body.append(UInt8(ascii: "]"))
+        if let next {
+            // A cursor is base64url: nothing in it needs escaping in a JSON string.
+            body.append(contentsOf: #","nextCursor":""#.utf8)
+            body.append(contentsOf: next.utf8)
+            body.append(UInt8(ascii: "\""))
+        }
+        body.append(UInt8(ascii: "}"))
+        return body
+    }
+
+    private func pageOffsets(cursor: String?, limit: Int) throws(PageRequestError) -> (Range<Int>, next: String?) {
         guard (1...100).contains(limit) else { throw .invalidLimit }
         let start = try cursor.map(Self.offset(from:)) ?? 0
         guard start <= stories.count else { throw .invalidCursor }
         let end = min(start + limit, stories.count)
-        return (stories[start..<end], end < stories.count ? Self.cursor(for: end) : nil)
+        return (start..<end, end < stories.count ? Self.cursor(for: end) : nil)
     }
 
     func story(id: String) -> StoredStory? {

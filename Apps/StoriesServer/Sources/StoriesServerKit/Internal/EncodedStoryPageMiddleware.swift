@@ -1,0 +1,76 @@
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Answers `listStories` with the page's stories as the catalog encoded them at start-up, instead of encoding 20
+/// stories per request through the generated serializer: that encoding was most of the cost of serving a page.
+///
+/// Only the plain case: a signed-in user (the bearer middleware runs first), at most one `limit` of 1 to 3 digits and
+/// one base64url `cursor`, and no `Accept` or one that takes JSON as it is spelt. Everything else — another
+/// operation, other query items, percent-escapes, a refused limit or cursor — goes to the generated code, so its
+/// answers (400s, 406s, 401s) stay exactly the spec's.
+struct EncodedStoryPageMiddleware: ServerMiddleware {
+    let catalog: StoryCatalog
+
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        metadata: ServerRequestMetadata,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard operationID == Operations.ListStories.id, AuthenticatedUser.username != nil,
+            Self.acceptsJSON(request.headerFields), let query = request.path.flatMap(PageQuery.init(path:)),
+            let page = try? catalog.encodedPage(cursor: query.cursor, limit: query.limit ?? 20)
+        else {
+            return try await next(request, body, metadata)
+        }
+        let response = HTTPResponse(status: .ok, headerFields: [.contentType: "application/json; charset=utf-8"])
+        return (response, HTTPBody(page))
+    }
+
+    /// Accept headers the generated code would take for `application/json` without parsing them.
+    static func acceptsJSON(_ fields: HTTPFields) -> Bool {
+        guard let accept = fields[.accept] else { return true }
+        return accept == "*/*" || accept == "application/json"
+    }
+}
+
+/// `limit` and `cursor` from a query made of nothing else, each at most once, in characters that need no decoding.
+struct PageQuery: Equatable {
+    var limit: Int?
+    var cursor: String?
+}
+
+extension PageQuery {
+    /// `nil` for any query it does not read exactly as the generated code would.
+    init?(path: String) {
+        guard let questionMark = path.utf8.firstIndex(of: UInt8(ascii: "?")) else { return }
+        let query = path.utf8[path.utf8.index(after: questionMark)...]
+        for item in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            let name = item[..<equals]
+            let value = item[item.index(after: equals)...]
+            if name.elementsEqual("limit".utf8), limit == nil, (1...3).contains(value.count),
+                value.allSatisfy(Self.isDigit)
+            {
+                limit = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            } else if name.elementsEqual("cursor".utf8), cursor == nil, (1...64).contains(value.count),
+                value.allSatisfy(Self.isBase64URL)
+            {
+                cursor = String(decoding: value, as: UTF8.self)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_")
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@_spi(Generated) import OpenAPIRuntime
+import Testing
+
+@testable import StoriesServerKit
+
+/// Pages built from the stories the catalog encoded at start-up, against what the generated serializer writes.
+@Suite("Pages from pre-encoded stories")
+struct EncodedStoryPageTests {
+    /// Not a whole second, so that every date carries a fraction.
+    static let newest = Date(timeIntervalSince1970: 1_800_000_000.125)
+
+    /// What the generated serializer writes for `page`, with the runtime's own converter.
+    static func generatedBody(_ page: Components.Schemas.StoryPage) async throws -> (String?, Data) {
+        var fields = HTTPFields()
+        let body = try Converter(configuration: .stories).setResponseBodyAsJSON(
+            page, headerFields: &fields, contentType: "application/json; charset=utf-8")
+        return (fields[.contentType], try await Data(collecting: body, upTo: .max))
+    }
+
+    static func decoded(_ data: Data) throws -> Components.Schemas.StoryPage {
+        let decoder = JSONDecoder()
+        let transcoder = Configuration.stories.dateTranscoder
+        decoder.dateDecodingStrategy = .custom { decoder in
+            try transcoder.decode(try decoder.singleValueContainer().decode(String.self))
+        }
+        return try decoder.decode(Components.Schemas.StoryPage.self, from: data)
+    }
+
+    /// The same JSON value: same keys and values at every level, whatever the order of the keys.
+    static func sameJSON(_ first: Data, _ second: Data) throws -> Bool {
+        let first = try JSONSerialization.jsonObject(with: first) as? NSDictionary
+        let second = try JSONSerialization.jsonObject(with: second) as? NSDictionary
+        return first != nil && first == second
+    }
+
+    @Test(
+        "A page from pre-encoded stories is the JSON value the generated serializer writes for that page",
+        arguments: [
+            (30, nil, 20), (30, 20, 20), (30, 29, 1), (30, nil, 100), (30, 1, 100), (30, 30, 5), (0, nil, 20),
+            (1, nil, 1),
+            (1000, 500, 37),
+        ] as [(Int, Int?, Int)])
+    func matchesGeneratedSerializer(count: Int, offset: Int?, limit: Int) async throws {
+        let catalog = StoryCatalog(count: count, newest: Self.newest, configuration: .stories)
+        let cursor = offset.map(StoryCatalog.cursor(for:))
+        let page = try catalog.page(cursor: cursor, limit: limit)
+        let encoded = try #require(try catalog.encodedPage(cursor: cursor, limit: limit))
+        let (_, generated) = try await Self.generatedBody(
+            .init(items: page.stories.map(Components.Schemas.Story.init), nextCursor: page.next))
+        #expect(try Self.sameJSON(Data(encoded), generated))
+        #expect(try Self.decoded(Data(encoded)) == Self.decoded(generated))
+    }
+
+    @Test("Stories with quotes, backslashes, control characters, slashes and emoji survive the pre-encoding")
+    func encodesAwkwardText() async throws {
+        let awkward = [
+            StoredStory(
+                id: "1", title: "Quote \" backslash \\ tab \t newline \n", url: "https://x.example/a/b?c=\"d\"",
+                author: "émile 🦊", score: 0, commentCount: -1, createdAt: Self.newest),
+            StoredStory(
+                id: "2", title: "\u{0}\u{1F}\u{7F}\u{2028}</script>", url: nil, author: "", score: .max,
+                commentCount: .min, createdAt: Date(timeIntervalSince1970: 0)),
+        ]
+        let encoded = try #require(EncodedStories(awkward, configuration: .stories))
+        for range in [0..<2, 0..<1, 1..<2, 2..<2] {
+            let body = Data(#"{"items":["#.utf8) + Data(encoded.items(range)) + Data("]}".utf8)
+            let (_, generated) = try await Self.generatedBody(
+                .init(items: awkward[range].map(Components.Schemas.Story.init)))
+            #expect(try Self.sameJSON(body, generated), "\(range)")
+        }
+    }
+
+    @Test(
+        "Reads limit and cursor only from a query it reads exactly as the generated code does",
+        arguments: [
+            ("/v1/stories", PageQuery?.some(PageQuery())), ("/v1/stories?limit=20", PageQuery(limit: 20)),
+            ("/v1/stories?cursor=djE6MjA&limit=007", PageQuery(limit: 7, cursor: "djE6MjA")),
+            ("/v1/stories?limit=%32", nil), ("/v1/stories?limit=20&limit=20", nil), ("/v1/stories?limit=1000", nil),
+            ("/v1/stories?limit=", nil), ("/v1/stories?limit=-1", nil), ("/v1/stories?limit=+1", nil),
+            ("/v1/stories?cursor=a%3D", nil), ("/v1/stories?cursor=a.b", nil), ("/v1/stories?other=1", nil),
+            ("/v1/stories?", nil), ("/v1/stories?limit", nil), ("/v1/stories?limit=20&", nil),
+        ])
+    func readsPlainQueries(path: String, expected: PageQuery?) {
+        #expect(PageQuery(path: path) == expected)
+    }
+
+    @Test(
+        "The server answers every page request as the generated code would, pre-encoded or not",
+        arguments: [
+            ("/v1/stories?limit=20", nil, 200), ("/v1/stories", "application/json", 200),
+            ("/v1/stories?limit=3&cursor=\(StoryCatalog.cursor(for: 25))", "*/*", 200),
+            ("/v1/stories?cursor=\(StoryCatalog.cursor(for: 29))&limit=20", nil, 200),
+            ("/v1/stories?limit=%33", nil, 200), ("/v1/stories?limit=5", "application/json;q=0.9", 200),
+            ("/v1/stories?limit=0", nil, 400), ("/v1/stories?limit=101", nil, 400),
+            ("/v1/stories?cursor=garbage", nil, 400), ("/v1/stories?cursor=\(StoryCatalog.cursor(for: 31))", nil, 400),
+        ] as [(String, String?, Int)])
+    func answersLikeGeneratedCode(uri: String, accept: String?, status: Int) async throws {
+        let app = try await buildApplication(
+            configuration: ServerConfiguration(port: 0, storyCount: 30, passwordHashCost: 4),
+            environment: ServerEnvironment(now: { Self.newest }, makeToken: { UUID().uuidString }),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try await app.test(.router) { client in
+            let token = try await client.execute(
+                uri: "/v1/oauth/token", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(
+                    string: "grant_type=password&username=demo&password=demo-password&client_id=stories-cli"))
+            let access = try #require(
+                (try JSONSerialization.jsonObject(with: Data(buffer: token.body)) as? [String: Any])?["access_token"]
+                    as? String)
+            var headers: HTTPFields = [.authorization: "Bearer \(access)"]
+            headers[.accept] = accept
+            let response = try await client.execute(uri: uri, method: .get, headers: headers)
+            #expect(response.status.code == status)
+            guard status == 200 else { return }
+            let query = try #require(URLComponents(string: uri)).queryItems ?? []
+            let limit = query.first { $0.name == "limit" }?.value.flatMap { Int($0) } ?? 20
+            let page = try StoryCatalog(count: 30, newest: Self.newest).page(
+                cursor: query.first { $0.name == "cursor" }?.value, limit: limit)
+            let (contentType, generated) = try await Self.generatedBody(
+                .init(items: page.stories.map(Components.Schemas.Story.init), nextCursor: page.next))
+            #expect(response.headers[.contentType] == contentType)
+            #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+            #expect(try Self.sameJSON(Data(buffer: response.body), generated))
+        }
+    }
+
+    @Test("Without a valid token the page is refused before anything is read from the catalog")
+    func refusesWithoutToken() async throws {
+        let app = try await buildApplication(
+            configuration: ServerConfiguration(port: 0, storyCount: 30, passwordHashCost: 4),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try await app.test(.router) { client in
+            for headers: HTTPFields in [[:], [.authorization: "Bearer not-a-token"]] {
+                let response = try await client.execute(uri: "/v1/stories?limit=20", method: .get, headers: headers)
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+            }
+        }
+    }
+}
