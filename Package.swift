@@ -26,7 +26,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         // SHA-256 for PKCE. Already in the graph through hummingbird-auth; named here because the server imports it.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
@@ -73,7 +72,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

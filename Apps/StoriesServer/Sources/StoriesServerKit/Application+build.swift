@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import OpenAPIHummingbird
 import Logging
 import OpenAPIRuntime
 
@@ -44,7 +43,8 @@ public func buildApplication(
             basePath: ServerConfiguration.basePath, allowedMethods: StoriesBackend.methodsByPath))
     try backend.registerHandlers(
         on: OriginAliasTransport(
-            base: router, basePath: ServerConfiguration.basePath, aliases: StoriesBackend.originRootPaths),
+            base: OpenAPIRouterTransport(router: router), basePath: ServerConfiguration.basePath,
+            aliases: StoriesBackend.originRootPaths),
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
         configuration: .stories,
         middlewares: [
