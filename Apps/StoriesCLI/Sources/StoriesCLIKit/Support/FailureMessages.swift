@@ -330,6 +330,8 @@ enum FailureMessages {
         case .notBearer: "the token type is not Bearer"
         case .invalidAccessToken: "the access token is empty or has characters a bearer token cannot have"
         case .emptyRefreshToken: "the refresh token is empty"
+        case .invalidDeviceAuthorization:
+            "the device authorization lacks a code, an absolute verification URI or a lifetime"
         case .tooLarge(let limit): "the body is larger than the \(bytes(limit)) limit"
         case .unexpectedStatus(let status): "HTTP \(status), which a token endpoint does not answer"
         }
