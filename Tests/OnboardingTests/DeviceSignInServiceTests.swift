@@ -54,6 +54,37 @@ struct DeviceSignInServiceTests {
         #expect(clock.sleeps == [.seconds(5), .seconds(10), .seconds(10), .seconds(15)])
     }
 
+    @Test("Doubles the interval after a timeout or a busy answer (RFC 8628 §3.5) and keeps polling")
+    func backsOffOnTransientFailures() async throws {
+        let authorizer = ScriptedDeviceAuthorizer(
+            [.granted(Self.grant)],
+            failing: [1: .unreachable(.timedOut(after: nil)), 2: .unavailable(status: 503, retryAfter: nil)])
+        let clock = SleepRecordingClock()
+        let service = Self.service(authorizer, clock: clock)
+        let result = try await service.completeDeviceSignIn(try await service.startDeviceSignIn())
+        #expect(clock.sleeps == [.seconds(5), .seconds(10), .seconds(20)])
+        #expect(result.session.account == "alice")
+    }
+
+    @Test(
+        "A refused connection or a refusal that is not a polling answer ends the sign-in at once",
+        arguments: [
+            (TokenEndpointError.unreachable(.connectionRefused), "unreachable"),
+            (.misconfigured(code: "invalid_client", description: nil), "unexpected"),
+        ])
+    func failsOnOtherErrors(failure: TokenEndpointError, kind: String) async throws {
+        let authorizer = ScriptedDeviceAuthorizer([.pending], failing: [1: failure])
+        let service = Self.service(authorizer, clock: SleepRecordingClock())
+        let code = try await service.startDeviceSignIn()
+        do {
+            _ = try await service.completeDeviceSignIn(code)
+            Issue.record("signed in despite \(failure)")
+        } catch {
+            #expect(String(describing: error).hasPrefix(kind), "\(error)")
+        }
+        #expect(authorizer.polls.count == 1)
+    }
+
     @Test(
         "A denial or an expiry answered by the server ends the sign-in with its own error and stores nothing",
         arguments: [(DevicePollOutcome.denied, OnboardingError.deviceSignInDenied), (.expired, .deviceSignInExpired)])

@@ -8,11 +8,17 @@ final class ScriptedDeviceAuthorizer: DeviceAuthorizing {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     private let outcomes: Mutex<[DevicePollOutcome]>
+    /// Failures thrown instead of an outcome, by poll number (from 1).
+    private let failures: [Int: TokenEndpointError]
     private let polled = Mutex<[Secret]>([])
     let authorization: DeviceAuthorization
 
-    init(_ outcomes: [DevicePollOutcome], interval: Duration = .seconds(5), expiresIn: TimeInterval = 600) {
+    init(
+        _ outcomes: [DevicePollOutcome], failing failures: [Int: TokenEndpointError] = [:],
+        interval: Duration = .seconds(5), expiresIn: TimeInterval = 600
+    ) {
         self.outcomes = Mutex(outcomes)
+        self.failures = failures
         authorization = DeviceAuthorization(
             deviceCode: Secret("device-code-1"), userCode: "BCDF-GHJK",
             verificationURI: URL(string: "https://api.example.com/device")!,
@@ -28,7 +34,11 @@ final class ScriptedDeviceAuthorizer: DeviceAuthorizing {
     }
 
     func pollDeviceAuthorization(deviceCode: Secret) async throws(TokenEndpointError) -> DevicePollOutcome {
-        polled.withLock { $0.append(deviceCode) }
+        let number = polled.withLock { polls in
+            polls.append(deviceCode)
+            return polls.count
+        }
+        if let failure = failures[number] { throw failure }
         return outcomes.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
     }
 }

@@ -4,7 +4,8 @@ import OnboardingDomain
 
 /// `DeviceSignInService` over the token endpoint's device authorization grant and the session (RFC 8628).
 ///
-/// Polls no sooner than the server's interval, adds 5 seconds to it at every `slow_down` (§3.5), stops at the
+/// Polls no sooner than the server's interval, adds 5 seconds to it at every `slow_down` (§3.5), doubles it after a
+/// timeout or a busy answer (§3.5) and fails at once on anything else that is not a polling answer, stops at the
 /// code's expiry without another request, and ends with `cancelled` as soon as the calling task is cancelled (the
 /// sleep is where it waits, and it is cancellable). The clock and the sleep are injected, so tests need no real time.
 public struct APIDeviceSignInService: DeviceSignInService {
@@ -72,6 +73,16 @@ public struct APIDeviceSignInService: DeviceSignInService {
             let outcome: DevicePollOutcome
             do {
                 outcome = try await authorizer.pollDeviceAuthorization(deviceCode: deviceCode)
+            } catch .unreachable(let failure) where failure.mayHaveReachedServer {
+                // RFC 8628 §3.5: after a connection timeout the client MUST poll less often; doubling is what it
+                // recommends. The code's expiry still ends the wait.
+                interval *= 2
+                continue
+            } catch .unavailable {
+                // A busy server (429, 503) is asked less often too, rather than giving up on a code the person may
+                // be approving right now.
+                interval *= 2
+                continue
             } catch {
                 throw OnboardingError(error)
             }
