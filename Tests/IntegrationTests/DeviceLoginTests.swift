@@ -78,6 +78,20 @@ struct DeviceLoginTests {
         }
     }
 
+    @Test("login --device exits 75 and stores nothing when nobody approves before the code expires")
+    func expired() async throws {
+        var configuration = Self.configuration
+        configuration.deviceCodeLifetime = 2
+        try await RunningServer.with(configuration: configuration) { server in
+            let result = await cli.run(try LoginCommand.parse(["--device"]), on: server)
+            #expect(result.status == .deviceCodeExpired, "\(result.output.error)")
+            #expect(result.status.rawValue == 75)
+            #expect(result.output.error.contains("The code expired before the sign-in"))
+            #expect(result.output.standard.isEmpty)
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+
     @Test("Ctrl-C while login --device waits ends it by SIGINT (the shell's 130) and stores nothing")
     func interrupted() async throws {
         try await RunningServer.with(configuration: Self.configuration) { server in
