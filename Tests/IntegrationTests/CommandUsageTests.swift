@@ -52,6 +52,19 @@ struct CommandUsageTests {
     }
 
     @Test(
+        "login --device with --username or --password-stdin is a usage error (64) before anything is sent",
+        arguments: [["--device", "--username", "demo"], ["--device", "--password-stdin"]])
+    func deviceExcludesPasswordOptions(arguments: [String]) {
+        do {
+            _ = try LoginCommand.parse(arguments)
+            Issue.record("parsed \(arguments)")
+        } catch {
+            #expect(LoginCommand.exitCode(for: error).rawValue == 64)
+            #expect(LoginCommand.message(for: error).contains("--device cannot be combined"))
+        }
+    }
+
+    @Test(
         "The default server is production, and environment variables select others",
         arguments: [
             ([:], "https://api.stories.example/v1"),

@@ -116,6 +116,12 @@ struct FailureMessagesTests {
             OnboardingError.unreachable(FailureCause(TokenEndpointError.unreachable(.hostNotFound))), .unreachable,
             "does not resolve"
         ),
+        (OnboardingError.deviceSignInDenied, .deviceSignInDenied, "was denied on the verification page"),
+        (OnboardingError.deviceSignInExpired, .deviceCodeExpired, "--device` again for a new one"),
+        (
+            TokenEndpointError.malformedResponse(.invalidDeviceAuthorization), .malformedData,
+            "lacks a code, an absolute verification URI or a lifetime"
+        ),
         (StandardOutputError.noSpace, .ioError, "Standard output is full"),
         (CommandFailure.usage("Bad option."), .usage, "Bad option"),
         (CancellationError(), .failure, "failed unexpectedly"),

@@ -43,6 +43,21 @@ actor ScriptedSession: SessionManaging {
             previouslyActiveAccount: previouslyActive == username ? nil : previouslyActive)
     }
 
+    /// Identifies the grant's account with `identifier` and stores it as `signIn(username:password:)` does.
+    func signIn(with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying) async throws -> SignInOutcome {
+        let account = try await identifier.account(authorizedBy: grant.accessToken)
+        let previouslyActive = activation.last
+        let replaced = sessions[account].map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
+        let next = Credential(
+            origin: origin, account: account, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
+            expiresAt: grant.expiresAt, issuedAt: grant.issuedAt)
+        sessions[account] = next
+        activate(account)
+        return SignInOutcome(
+            credential: next, replaced: replaced,
+            previouslyActiveAccount: previouslyActive == account ? nil : previouslyActive)
+    }
+
     func storedCredential() -> Credential? { credential }
 
     func storedAccounts() -> [StoredCredential] {

@@ -25,12 +25,20 @@ public enum CompositionRoot {
         public let session: SessionCoordinator
         public let api: any APIProtocol
         let transport: LazyHTTPClientTransport?
+        let deviceAuthorizer: any DeviceAuthorizing
+        let accountIdentifier: any AccountIdentifying
 
         let now: @Sendable () -> Date
 
         /// Register, sign in and out, who am I — for this server.
         public var onboarding: any OnboardingService {
             APIOnboardingService(api: api, session: session, now: now)
+        }
+
+        /// Device sign-in (RFC 8628) for this server, polling with real sleeps.
+        public var deviceSignIn: any DeviceSignInService {
+            APIDeviceSignInService(
+                authorizer: deviceAuthorizer, session: session, identifier: accountIdentifier, now: now)
         }
 
         /// Stories from this server.
@@ -95,7 +103,10 @@ public enum CompositionRoot {
         let transport = LazyHTTPClientTransport(
             configuration: configuration, backstopTimeout: limits.requestDeadline * 2)
         let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
-        return Services(session: services.session, api: services.api, transport: transport, now: context.now)
+        return Services(
+            session: services.session, api: services.api, transport: transport,
+            deviceAuthorizer: services.deviceAuthorizer, accountIdentifier: services.accountIdentifier,
+            now: context.now)
     }
 
     /// The same graph over any store, lock and transport, for fronts and tests that substitute one of them.
@@ -127,10 +138,11 @@ public enum CompositionRoot {
             transport: transport,
             middlewares: [logging, transportFailures, tokenBounds]
         )
+        let tokenEndpoint = TokenEndpoint(api: tokenClient, clientID: clientID, now: context.now)
         let session = SessionCoordinator(
             origin: origin,
             store: store,
-            tokenEndpoint: TokenEndpoint(api: tokenClient, clientID: clientID, now: context.now),
+            tokenEndpoint: tokenEndpoint,
             lock: lock,
             interruptions: DeferredTermination(),
             now: context.now
@@ -147,7 +159,17 @@ public enum CompositionRoot {
             transport: transport,
             middlewares: [logging, AuthorizationMiddleware(session: session), transportFailures, apiBounds]
         )
-        return Services(session: session, api: api, transport: nil, now: context.now)
+        // Asks `/me` with the tokens a device sign-in obtained, before they are stored: a client like `api`, with
+        // that token instead of the session's.
+        let serverURL = context.server.url
+        let accountIdentifier = CurrentUserAccountIdentifier { bearer in
+            Client(
+                serverURL: serverURL, configuration: configuration, transport: transport,
+                middlewares: [logging, bearer, transportFailures, apiBounds])
+        }
+        return Services(
+            session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint,
+            accountIdentifier: accountIdentifier, now: context.now)
     }
 
     /// Throws `InsecureServerURL` unless `server` may receive credentials: https, or http to this machine only.
@@ -197,6 +219,11 @@ public enum CompositionRoot {
     @MainActor
     public static func makeSignInViewModel(service: any OnboardingService) -> SignInViewModel {
         SignInViewModel(service: service)
+    }
+
+    @MainActor
+    public static func makeDeviceSignInViewModel(service: any DeviceSignInService) -> DeviceSignInViewModel {
+        DeviceSignInViewModel(service: service)
     }
 
     @MainActor

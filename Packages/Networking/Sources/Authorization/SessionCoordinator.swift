@@ -97,6 +97,29 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     public func signIn(username: String, password: Secret) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let grant = try await tokenEndpoint.requestTokens(for: .password(username: username, password: password))
+        return try await store(grant, as: username)
+    }
+
+    /// Stores tokens obtained without a username (a device authorization, RFC 8628) as the session of the account
+    /// `identifier` names, exactly as `signIn(username:password:)` stores its own: under the lock, replacing and
+    /// revoking that account's earlier session, and making it the active one. If the account cannot be identified,
+    /// the tokens are revoked (they are stored nowhere) and the identification's error is thrown.
+    public func signIn(
+        with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying
+    ) async throws -> SignInOutcome {
+        guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
+        let account: String
+        do {
+            account = try await identifier.account(authorizedBy: grant.accessToken)
+        } catch {
+            _ = try? await tokenEndpoint.revoke(.init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
+            throw error
+        }
+        return try await store(grant, as: account)
+    }
+
+    /// Stores `grant` as `username`'s session under the lock, replacing and then revoking the one it had.
+    private func store(_ grant: TokenGrant, as username: String) async throws -> SignInOutcome {
         let credential = Credential(
             origin: origin,
             account: username,

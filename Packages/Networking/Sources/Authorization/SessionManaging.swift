@@ -8,6 +8,10 @@ public protocol SessionManaging: Sendable {
     /// revoking) the session the account had; the account becomes the active one. Other accounts are kept.
     func signIn(username: String, password: Secret) async throws -> SignInOutcome
 
+    /// Stores tokens obtained without a username (device sign-in) as the session of the account `identifier` names,
+    /// as `signIn(username:password:)` stores its own; the tokens are revoked if the account cannot be identified.
+    func signIn(with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying) async throws -> SignInOutcome
+
     /// The active session, if any.
     func storedCredential() async throws -> Credential?
 

@@ -7,11 +7,13 @@ import OpenAPIRuntime
 ///
 /// Give it a client that has no authorisation middleware (an expired access token must never reach the token
 /// endpoint), whose transport follows no redirects and whose response bodies are bounded.
-public struct TokenEndpoint: Sendable {
+public struct TokenEndpoint: DeviceAuthorizing {
     /// What to exchange for tokens.
     public enum Grant: Sendable {
         case password(username: String, password: Secret)
         case refreshToken(Secret)
+        /// The `device_code` of an approved device authorization (RFC 8628 §3.4).
+        case deviceCode(Secret)
     }
 
     private let api: any APIProtocol
@@ -36,6 +38,8 @@ public struct TokenEndpoint: Sendable {
             form = .init(grantType: .password, username: username, password: password.unredacted, clientId: clientID)
         case .refreshToken(let token):
             form = .init(grantType: .refreshToken, refreshToken: token.unredacted, clientId: clientID)
+        case .deviceCode(let code):
+            form = .init(grantType: .deviceCode, clientId: clientID, deviceCode: code.unredacted)
         }
         let sentAt = now()
         let output: Operations.CreateToken.Output
@@ -57,6 +61,74 @@ public struct TokenEndpoint: Sendable {
         case .undocumented(let status, let payload):
             throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
         }
+    }
+
+    /// Starts a device authorization (RFC 8628 §3.1, §3.2). An interval the server does not name is 5 seconds; one
+    /// below a second is taken as a second, so a broken server cannot make the device poll in a loop.
+    public func requestDeviceAuthorization(scope: String?) async throws(TokenEndpointError) -> DeviceAuthorization {
+        let sentAt = now()
+        let output: Operations.CreateDeviceAuthorization.Output
+        do {
+            output = try await api.createDeviceAuthorization(
+                body: .urlEncodedForm(.init(clientId: clientID, scope: scope)))
+        } catch {
+            throw Self.classify(error)
+        }
+        switch output {
+        case .ok(let ok):
+            guard case .json(let response) = ok.body else { throw .malformedResponse(.notJSON) }
+            return try Self.validate(response, sentAt: sentAt)
+        case .badRequest(let response):
+            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+            throw Self.mapOAuthError(error, status: 400)
+        case .unauthorized(let response):
+            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+            throw Self.mapOAuthError(error, status: 401)
+        case .serviceUnavailable(let response):
+            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+            throw Self.mapOAuthError(error, status: 503)
+        case .undocumented(let status, let payload):
+            throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
+        }
+    }
+
+    /// Polls once with `deviceCode` (RFC 8628 §3.4, §3.5): the four polling answers are outcomes, anything else a
+    /// failure as for any token request.
+    public func pollDeviceAuthorization(deviceCode: Secret) async throws(TokenEndpointError) -> DevicePollOutcome {
+        do {
+            return .granted(try await requestTokens(for: .deviceCode(deviceCode)))
+        } catch {
+            // Codes RFC 6749 does not know reach `mapOAuthError` as `misconfigured`; these four are RFC 8628's.
+            if case .misconfigured(let code, _) = error, let answer = Self.pollingAnswers[code] { return answer }
+            throw error
+        }
+    }
+
+    static let pollingAnswers: [String: DevicePollOutcome] = [
+        "authorization_pending": .pending, "slow_down": .slowDown, "access_denied": .denied,
+        "expired_token": .expired,
+    ]
+
+    /// The longest lifetime of a device authorization accepted as it is; a longer one is cut to it, so that a
+    /// broken server cannot keep a device polling for days.
+    static let maximumDeviceAuthorizationLifetime: TimeInterval = 3600
+
+    static func validate(
+        _ response: Components.Schemas.DeviceAuthorizationResponse, sentAt: Date
+    ) throws(TokenEndpointError) -> DeviceAuthorization {
+        guard !response.deviceCode.isEmpty, !response.userCode.isEmpty,
+            let verificationURI = URL(string: response.verificationUri), verificationURI.scheme != nil,
+            response.expiresIn >= 1
+        else { throw .malformedResponse(.invalidDeviceAuthorization) }
+        let lifetime = min(TimeInterval(response.expiresIn), maximumDeviceAuthorizationLifetime)
+        return DeviceAuthorization(
+            deviceCode: Secret(response.deviceCode),
+            userCode: response.userCode,
+            verificationURI: verificationURI,
+            verificationURIComplete: response.verificationUriComplete.flatMap(URL.init(string:)),
+            expiresAt: sentAt.addingTimeInterval(lifetime),
+            interval: .seconds(max(1, min(response.interval ?? 5, 300)))
+        )
     }
 
     /// A token to revoke, by kind: the kind is the `token_type_hint` the server is given.

@@ -54,6 +54,9 @@ public enum TokenResponseProblem: Sendable, Equatable {
     case emptyRefreshToken
     /// The body was larger than the limit for token responses.
     case tooLarge(limit: Int)
+    /// A device authorization without a device code, a user code, an absolute verification URI or a positive
+    /// lifetime.
+    case invalidDeviceAuthorization
     /// A status the token endpoint does not use (a redirect is never followed).
     case unexpectedStatus(Int)
 }

@@ -59,12 +59,7 @@ public struct APIOnboardingService: OnboardingService {
         } catch {
             throw OnboardingError(error)
         }
-        return SignInResult(
-            session: SessionSummary(outcome.credential),
-            replacedAccount: outcome.replaced?.credential.account,
-            replacedSessionRevocationFailure: outcome.replaced?.revocationFailure.map(OnboardingError.init),
-            previouslyActiveAccount: outcome.previouslyActiveAccount
-        )
+        return SignInResult(outcome)
     }
 
     public func signOut() async throws(OnboardingError) -> SignOutResult {

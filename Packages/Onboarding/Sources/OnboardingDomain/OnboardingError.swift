@@ -11,6 +11,12 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case unknownAccount(String)
     /// The server no longer accepts the session: sign in again.
     case sessionExpired
+    /// The person denied a device sign-in on the verification page.
+    case deviceSignInDenied
+    /// The device sign-in's code expired before anyone approved it: start again.
+    case deviceSignInExpired
+    /// The operation was cancelled before it finished (the task waiting for it was cancelled).
+    case cancelled
     /// The account may not do this (HTTP 403).
     case forbidden
     /// The server answered that it cannot serve now (408, 429, 5xx): retry later, after `retryAfter` if it said.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OnboardingDomain
 import OnboardingPresentation
 
@@ -14,6 +15,11 @@ public struct LoginCommand: StoriesSubcommand {
             commands use; accounts signed in before stay signed in (`stories-cli switch` goes back, `stories-cli \
             status` lists them). Signing in again as the same account replaces its session and revokes the old one; \
             sessions for other servers are untouched.
+
+            --device signs in without a password here (RFC 8628): it prints a code and a web page (on standard \
+            error), and waits while you open the page on any device, sign in and approve; the server's polling \
+            interval is kept. Ctrl-C stops waiting (exit 130); a denial exits 79, an expired code 75. The \
+            password prompt stays the default until browser sign-in (PKCE) is built.
             """
     )
 
@@ -21,9 +27,25 @@ public struct LoginCommand: StoriesSubcommand {
 
     @OptionGroup public var credentials: CredentialInputOptions
 
+    @Flag(help: "Sign in with a code approved on a web page (device authorization), with no password here.")
+    public var device = false
+
     public init() {}
 
+    public func validate() throws {
+        if device, credentials.username != nil || credentials.passwordStdin {
+            throw ValidationError("--device cannot be combined with --username or --password-stdin.")
+        }
+    }
+
     public func execute(in context: CommandContext) async throws {
+        if device {
+            try await CompositionRoot.withServices(context: context) { services in
+                let result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
+                try Self.reportSignedIn(result, context: context)
+            }
+            return
+        }
         let prompts = credentials.prompts(context.input)
         let username = try prompts.username(credentials.username)
         let password = try prompts.password(confirm: false)
@@ -31,10 +53,51 @@ public struct LoginCommand: StoriesSubcommand {
             // Nothing is said about the session being replaced until the new one exists: a wrong password
             // replaces nothing.
             let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
-            let account = TerminalText.sanitize(result.session.account)
-            try context.output.write(
-                "Signed in to \(context.server.displayName) as \(account); \(account) is now the active account.\n")
-            try SessionReplacementNote.write(for: result, context: context)
+            try Self.reportSignedIn(result, context: context)
+        }
+    }
+
+    static func reportSignedIn(_ result: SignInResult, context: CommandContext) throws {
+        let account = TerminalText.sanitize(result.session.account)
+        try context.output.write(
+            "Signed in to \(context.server.displayName) as \(account); \(account) is now the active account.\n")
+        try SessionReplacementNote.write(for: result, context: context)
+    }
+
+    /// Renders the device sign-in view model's states: the code and page on standard error while waiting (standard
+    /// output keeps the one result line, as for a password sign-in), then the outcome.
+    @MainActor
+    static func signInWithDevice(
+        service: any DeviceSignInService, context: CommandContext
+    ) async throws
+        -> SignInResult
+    {
+        let viewModel = CompositionRoot.makeDeviceSignInViewModel(service: service)
+        let output = context.output
+        viewModel.onStateChange = { state in
+            guard case .waiting(let userCode, let uri, let complete, let expiresAt) = state else { return }
+            // Everything shown came from the server: no control characters or escape sequences reach the terminal.
+            var text = "To sign in, open \(TerminalText.sanitize(uri.absoluteString)) and enter the code:\n\n"
+            text += "    \(TerminalText.sanitize(userCode))\n\n"
+            if let complete {
+                text += "Or open \(TerminalText.sanitize(complete.absoluteString)) (the code is filled in).\n"
+            }
+            let minutes = max(1, Int((expiresAt.timeIntervalSince(context.now()) / 60).rounded()))
+            text +=
+                "Waiting for approval (the code expires in \(minutes) minute\(minutes == 1 ? "" : "s"); Ctrl-C stops waiting)…\n"
+            output.writeError(text)
+        }
+        await viewModel.run()
+        switch viewModel.state {
+        case .approved:
+            guard let result = viewModel.result else {
+                throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
+            }
+            return result
+        case .denied: throw OnboardingError.deviceSignInDenied
+        case .expired: throw OnboardingError.deviceSignInExpired
+        case .failed(let error): throw error
+        case .starting, .waiting: throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
         }
     }
 

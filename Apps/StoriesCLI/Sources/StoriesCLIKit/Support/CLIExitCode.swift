@@ -7,7 +7,11 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case unknownAccount = 67
     case unreachable = 69
     case ioError = 74
+    /// EX_TEMPFAIL: a device sign-in's code expired before anyone approved it; running `login --device` again helps.
+    case deviceCodeExpired = 75
     case signInRequired = 77
+    /// Outside sysexits(3), which has no "refused by a person": a device sign-in was denied on the verification page.
+    case deviceSignInDenied = 79
 
     var meaning: String {
         switch self {
@@ -19,6 +23,8 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
         case .ioError: "the credentials store cannot be used, or standard output is full"
         case .signInRequired: "not signed in, wrong password, session expired (run `stories-cli login`), or HTTP 403"
+        case .deviceCodeExpired: "login --device: the code expired before the sign-in was approved"
+        case .deviceSignInDenied: "login --device: the sign-in was denied on the verification page"
         }
     }
 

@@ -102,6 +102,16 @@ enum FailureMessages {
                 "\(TerminalText.sanitize(account)) is not signed in to \(server.name). `stories-cli status` lists the signed-in accounts; `\(server.loginCommand) --username \(TerminalText.sanitize(account))` adds this one.",
                 exitStatus: .unknownAccount)
         case .sessionExpired: sessionExpired(server)
+        case .deviceSignInDenied:
+            CommandFailure(
+                "The sign-in to \(server.name) was denied on the verification page; nothing was stored.",
+                exitStatus: .deviceSignInDenied)
+        case .deviceSignInExpired:
+            CommandFailure(
+                "The code expired before the sign-in to \(server.name) was approved; run `\(server.loginCommand) --device` again for a new one.",
+                exitStatus: .deviceCodeExpired)
+        case .cancelled:
+            CommandFailure("The sign-in to \(server.name) was cancelled; nothing was stored.", exitStatus: .failure)
         case .forbidden: forbidden(server)
         case .unavailable(let retryAfter, let cause):
             failure(for: .unavailable(retryAfter, cause.error), server: server)
@@ -330,6 +340,8 @@ enum FailureMessages {
         case .notBearer: "the token type is not Bearer"
         case .invalidAccessToken: "the access token is empty or has characters a bearer token cannot have"
         case .emptyRefreshToken: "the refresh token is empty"
+        case .invalidDeviceAuthorization:
+            "the device authorization lacks a code, an absolute verification URI or a lifetime"
         case .tooLarge(let limit): "the body is larger than the \(bytes(limit)) limit"
         case .unexpectedStatus(let status): "HTTP \(status), which a token endpoint does not answer"
         }

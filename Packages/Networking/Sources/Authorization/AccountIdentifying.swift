@@ -1,0 +1,6 @@
+/// Finds out whose tokens a grant holds. A token response names no account (RFC 6749 §5.1), yet sessions are stored
+/// per account; grants obtained without a username (device or browser sign-in) are identified this way.
+public protocol AccountIdentifying: Sendable {
+    /// The username the server associates with `accessToken`.
+    func account(authorizedBy accessToken: Secret) async throws -> String
+}

@@ -1,0 +1,49 @@
+import APIClient
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Identifies a grant's account by asking the server who the new access token belongs to (`GET /me`), before
+/// anything is stored. The token response carries no username, and the account is what sessions are keyed by; the
+/// server's answer is the only authority on it (a name the user typed could differ in case, or be wrong).
+public struct CurrentUserAccountIdentifier: AccountIdentifying {
+    private let makeAPI: @Sendable (any ClientMiddleware) -> any APIProtocol
+
+    /// - Parameter makeAPI: builds a client for the session's server, bounded like every other, with the given
+    ///   middleware added; the middleware attaches the token being identified. It must not contain the
+    ///   authorisation middleware (which would send the active session's token instead).
+    public init(makeAPI: @escaping @Sendable (any ClientMiddleware) -> any APIProtocol) {
+        self.makeAPI = makeAPI
+    }
+
+    public func account(authorizedBy accessToken: Secret) async throws -> String {
+        let api = makeAPI(FixedBearerMiddleware(accessToken: accessToken))
+        switch try await api.getCurrentUser() {
+        case .ok(let ok):
+            switch ok.body {
+            case .json(let user): return user.username
+            }
+        case .unauthorized:
+            throw TokenEndpointError.malformedResponse(.unexpectedStatus(401))
+        case .undocumented(let status, _):
+            throw TokenEndpointError.malformedResponse(.unexpectedStatus(status))
+        }
+    }
+}
+
+/// Attaches one given access token to every request.
+struct FixedBearerMiddleware: ClientMiddleware {
+    let accessToken: Secret
+
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        baseURL: URL,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(accessToken.unredacted)"
+        return try await next(request, body, baseURL)
+    }
+}

@@ -1,0 +1,73 @@
+import APIClientTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Authorization
+
+/// Tokens from a device authorization are stored like a password sign-in's: under the lock, as the account the
+/// server names, replacing and revoking that account's earlier session.
+@Suite("Sign-in with a grant obtained without a username")
+struct DeviceSignInSessionTests {
+    /// Names the account the test scripts, and records which token it was asked about.
+    final class ScriptedIdentifier: AccountIdentifying {
+        private let answer: Result<String, TokenEndpointError>
+        private let asked = Mutex<[Secret]>([])
+
+        init(_ answer: Result<String, TokenEndpointError>) { self.answer = answer }
+
+        var askedAbout: [Secret] { asked.withLock { $0 } }
+
+        func account(authorizedBy accessToken: Secret) async throws -> String {
+            asked.withLock { $0.append(accessToken) }
+            return try answer.get()
+        }
+    }
+
+    static func grant(_ fixture: SessionFixture) -> TokenGrant {
+        TokenGrant(
+            accessToken: Secret("device-access"), refreshToken: Secret("device-refresh"), scope: nil,
+            issuedAt: fixture.clock.now, expiresAt: fixture.clock.now.addingTimeInterval(900))
+    }
+
+    @Test(
+        "Stores the grant as the account the server names, replacing and revoking that account's earlier session",
+        arguments: StoreKind.allCases)
+    func storesAsIdentifiedAccount(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
+        let identifier = ScriptedIdentifier(.success("demo"))
+        let outcome = try await fixture.coordinator.signIn(with: Self.grant(fixture), identifiedBy: identifier)
+        #expect(identifier.askedAbout == [Secret("device-access")])
+        #expect(outcome.credential.account == "demo")
+        #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-0"))
+        #expect(fixture.endpoint.revokedTokens == ["refresh-0"])
+        let stored = try #require(try await fixture.stored())
+        #expect(stored.account == "demo")
+        #expect(stored.refreshToken == Secret("device-refresh"))
+        #expect(try await fixture.coordinator.currentAuthorization().accessToken == Secret("device-access"))
+    }
+
+    @Test("A grant for another account adds it as the active one and keeps the first", arguments: StoreKind.allCases)
+    func addsAnotherAccount(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
+        let outcome = try await fixture.coordinator.signIn(
+            with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.success("alice")))
+        #expect(outcome.previouslyActiveAccount == "demo")
+        #expect(outcome.replaced == nil)
+        #expect(fixture.endpoint.revokedTokens.isEmpty)
+        #expect(try await fixture.stored()?.account == "alice")
+        #expect(try await fixture.stored(account: "demo") == fixture.initial)
+    }
+
+    @Test("A grant whose account cannot be identified is revoked and nothing stored changes")
+    func unidentifiedGrantIsRevoked() async throws {
+        let fixture = try await SessionFixture()
+        let failure = TokenEndpointError.malformedResponse(.unexpectedStatus(401))
+        await #expect(throws: failure) {
+            try await fixture.coordinator.signIn(
+                with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.failure(failure)))
+        }
+        #expect(fixture.endpoint.revokedTokens == ["device-refresh"])
+        #expect(try await fixture.stored() == fixture.initial)
+    }
+}
