@@ -105,7 +105,8 @@ struct StoriesBackend: APIProtocol {
     func listStories(_ input: Operations.ListStories.Input) async throws -> Operations.ListStories.Output {
         guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
         do {
-            let page = try catalog.page(cursor: input.query.cursor, limit: input.query.limit ?? 20)
+            let page = try catalog.page(
+                cursor: input.query.cursor, limit: input.query.limit ?? StoryCatalog.defaultPageSize)
             return .ok(
                 .init(body: .json(.init(items: page.stories.map(Components.Schemas.Story.init), nextCursor: page.next)))
             )

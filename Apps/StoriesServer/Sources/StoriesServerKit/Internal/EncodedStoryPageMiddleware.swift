@@ -20,7 +20,8 @@ struct EncodedStoryPageMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard operationID == Operations.ListStories.id, AuthenticatedUser.username != nil,
             Self.acceptsJSON(request.headerFields), let query = request.path.flatMap(PageQuery.init(path:)),
-            let page = try? catalog.encodedPage(cursor: query.cursor, limit: query.limit ?? 20)
+            let page = try? catalog.encodedPage(
+                cursor: query.cursor, limit: query.limit ?? StoryCatalog.defaultPageSize)
         else {
             return try await next(request, body, metadata)
         }

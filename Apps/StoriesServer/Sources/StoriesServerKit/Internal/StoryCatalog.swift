@@ -22,6 +22,9 @@ enum PageRequestError: Error, Equatable {
 ///
 /// The same count and start time always give the same stories, so demos and tests are reproducible.
 struct StoryCatalog: Sendable {
+    /// Stories per page when a request names no `limit` (the spec's default).
+    static let defaultPageSize = 20
+
     private let stories: [StoredStory]
     /// The same stories as JSON for `encodedPage(cursor:limit:)`; `nil` if they could not be encoded.
     private let encoded: EncodedStories?
