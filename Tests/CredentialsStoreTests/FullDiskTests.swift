@@ -47,6 +47,23 @@ struct FullDiskTests {
         }
     }
 
+    @Test("A standing reservation ends with a sign-out: on a full disk after it, verifyWritable reports the disk again")
+    func fullDiskIsReportedAfterSignOut() async throws {
+        try await SmallFileSystem.withMounted(bytes: Self.fileSystemBytes) { mountPoint in
+            let path = mountPoint + "/data/credentials.sqlite"
+            let store = try SQLiteCredentialsStore(path: path)
+            let production = try await store.replace(with: Self.rotated(try StoreFixture.credential(), round: 0))
+            let staging = try await store.replace(
+                with: Self.rotated(try StoreFixture.credential(host: "staging.example.com"), round: 0))
+            try await store.verifyWritable()
+            try await store.removeCredential(for: production.origin, account: production.account)
+            try SmallFileSystem.fill(mountPoint)
+
+            await #expect(throws: CredentialsStoreError.diskFull(path: path)) { try await store.verifyWritable() }
+            #expect(try await store.credential(for: staging.origin) == staging)
+        }
+    }
+
     @Test(
         "Once verifyWritable passes, the successor is stored though the disk fills up before it is written, refresh after refresh",
         arguments: [false, true])

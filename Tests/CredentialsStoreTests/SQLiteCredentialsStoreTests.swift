@@ -172,6 +172,45 @@ struct SQLiteCredentialsStoreTests {
         }
     }
 
+    @Test("Once the write reservation stands, a refresh's check rewrites none of it")
+    func standingReservationIsNotRewritten() async throws {
+        let store = try SQLiteCredentialsStore(path: path)
+        let first = try await store.replace(with: try StoreFixture.credential())
+        try await store.verifyWritable()
+        let reservation = try await Self.reservation(of: store)
+        var rotated = first
+        rotated.accessToken = Secret("access-1")
+        guard case .saved = try await store.save(rotated, ifGenerationIs: first.generation) else {
+            Issue.record("expected the successor to be saved")
+            return
+        }
+
+        try await store.verifyWritable()
+
+        #expect(try await Self.reservation(of: store) == reservation)
+    }
+
+    @Test("A sign-out truncates the WAL, and the next check writes the reservation again")
+    func reservationIsRewrittenAfterSignOut() async throws {
+        let store = try SQLiteCredentialsStore(path: path)
+        let production = try await store.replace(with: try StoreFixture.credential())
+        _ = try await store.replace(with: try StoreFixture.credential(host: "staging.example.com"))
+        try await store.verifyWritable()
+        let reservation = try await Self.reservation(of: store)
+        try await store.removeCredential(for: production.origin, account: production.account)
+
+        try await store.verifyWritable()
+
+        #expect(try await Self.reservation(of: store) != reservation)
+    }
+
+    /// The reservation row's bytes, read over the store's connection.
+    static func reservation(of store: SQLiteCredentialsStore) async throws -> Data? {
+        try await store.database.read { db in
+            try Data.fetchOne(db, sql: "SELECT filler FROM \(WriteReservation.tableName) WHERE id = 1")
+        }
+    }
+
     @Test("Refuses a symbolic link in place of the file")
     func refusesSymbolicLink() throws {
         try fixture.makeDirectory()

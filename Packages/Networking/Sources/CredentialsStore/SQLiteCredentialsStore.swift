@@ -178,7 +178,9 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// a session depends on.
     public func verifyWritable() async throws(CredentialsStoreError) {
         do {
-            try await database.writeWithoutTransaction { db in try WriteReservation.prove(db) }
+            try await database.writeWithoutTransaction { [path] db in
+                try WriteReservation.prove(db, writeAheadLogPath: path + "-wal")
+            }
         } catch {
             throw SQLiteErrorMapping.storeError(for: error, path: path)
         }
