@@ -7,13 +7,22 @@
     driver.py authorize ORIGIN USERNAME PASSWORD_FILE URL_FILE
         Waits (bounded) for the authorization URL the CLI handed to $BROWSER (written to URL_FILE), signs in, allows
         on DOT's consent page and follows the redirect to the CLI's loopback listener.
+    driver.py native-app ORIGIN USERNAME PASSWORD_FILE WORK_DIR
+        Checks the fixture, not stories-cli: plays a native app itself (loopback listener, PKCE S256, state) through
+        `authorize`, then exchanges the code at DOT's token endpoint as openapi.yaml describes and asks /v1/me.
 
 Every step checks the status and where it landed, and exits nonzero with one line saying which step failed. It never
 prints a code, a token or the password.
 """
 
+import base64
+import hashlib
 import html.parser
+import http.server
+import os
 import re
+import secrets
+import threading
 import sys
 import time
 import urllib.parse
@@ -164,7 +173,57 @@ def authorize(origin, username, password, url_file):
     listener = requests.get(answer.headers["Location"], timeout=TIMEOUT, allow_redirects=False)
     if listener.status_code >= 400:
         fail(f"the CLI's loopback listener answered HTTP {listener.status_code}")
-    print("driver: allowed on DOT's consent page; the redirect reached the CLI's listener", file=sys.stderr)
+    print("driver: allowed on DOT's consent page; the redirect reached the loopback listener", file=sys.stderr)
+
+
+def native_app(origin, username, password, work_dir):
+    received = []
+
+    class Listener(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            path, _, query = self.path.partition("?")
+            received.append((path, urllib.parse.parse_qs(query)))
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format, *args):
+            pass  # the request line carries the code
+
+    listener = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener)
+    threading.Thread(target=listener.serve_forever, daemon=True).start()
+    redirect_uri = f"http://127.0.0.1:{listener.server_address[1]}/callback"
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+    state = secrets.token_urlsafe(16)
+    url = origin + "/oauth/authorize?" + urllib.parse.urlencode({
+        "response_type": "code", "client_id": "stories-cli", "redirect_uri": redirect_uri,
+        "code_challenge": challenge, "code_challenge_method": "S256", "state": state,
+    })
+    url_file = os.path.join(work_dir, "native-app-url")
+    with open(url_file, "w", encoding="utf-8") as file:
+        file.write(url)
+    try:
+        authorize(origin, username, password, url_file)
+    finally:
+        listener.shutdown()
+    if len(received) != 1 or received[0][0] != "/callback":
+        fail("the loopback listener did not receive exactly one redirect")
+    query = received[0][1]
+    if query.get("iss") != [origin]:
+        fail(f"DOT's iss (RFC 9207) is not the origin: {query.get('iss')}")
+    answer = requests.post(origin + "/v1/oauth/token", timeout=TIMEOUT, data={
+        "grant_type": "authorization_code", "code": query["code"][0], "redirect_uri": redirect_uri,
+        "code_verifier": verifier, "client_id": "stories-cli",
+    })
+    if answer.status_code != 200 or "access_token" not in answer.json():
+        fail(f"DOT refused the code with the verifier: HTTP {answer.status_code}")
+    me = requests.get(origin + "/v1/me", headers={"Authorization": "Bearer " + answer.json()["access_token"]},
+                      timeout=TIMEOUT)
+    if me.status_code != 200 or me.json().get("username") != username:
+        fail("DOT's token from the code does not name the user at /v1/me")
+    print("driver: DOT's authorization code flow works for a loopback native app (PKCE S256, state, iss)",
+          file=sys.stderr)
 
 
 def main():
@@ -178,6 +237,8 @@ def main():
         approve_device(origin, username, password, handover)
     elif mode == "authorize":
         authorize(origin, username, password, handover)
+    elif mode == "native-app":
+        native_app(origin, username, password, handover)
     else:
         fail(f"unknown mode {mode}")
 

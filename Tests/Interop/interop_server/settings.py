@@ -50,8 +50,9 @@ LOGIN_URL = "/accounts/login/"
 OAUTH2_PROVIDER_APPLICATION_MODEL = "interop_server.Application"
 
 OAUTH2_PROVIDER = {
-    # Short, so that the script can watch the CLI refresh with DOT's rotation.
-    "ACCESS_TOKEN_EXPIRE_SECONDS": int(os.environ.get("INTEROP_ACCESS_TOKEN_SECONDS", "4")),
+    # Short, so that the script sees the CLI refresh before use within seconds; long enough that the token is still
+    # fresh by the CLI's clock when DOT is made to expire it early (the refresh-on-401 step).
+    "ACCESS_TOKEN_EXPIRE_SECONDS": int(os.environ.get("INTEROP_ACCESS_TOKEN_SECONDS", "10")),
     "ROTATE_REFRESH_TOKEN": True,
     # A spent refresh token presented again revokes its family, as stories-server does (RFC 9700 §4.14.2).
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
