@@ -4,6 +4,8 @@
     driver.py approve-device ORIGIN USERNAME PASSWORD_FILE CLI_STDERR_FILE
         Waits (bounded) for `stories-cli login --device` to print its user code to CLI_STDERR_FILE, then signs in on
         the server's login page, enters the code on DOT's device page and accepts on its confirmation page.
+    driver.py deny-device ORIGIN USERNAME PASSWORD_FILE CLI_STDERR_FILE
+        The same, but denies on the confirmation page.
     driver.py authorize ORIGIN USERNAME PASSWORD_FILE URL_FILE
         Waits (bounded) for the authorization URL the CLI handed to $BROWSER (written to URL_FILE), signs in, allows
         on DOT's consent page and follows the redirect to the CLI's loopback listener.
@@ -108,7 +110,7 @@ def sign_in_if_asked(session, response, username, password, step):
     return answer
 
 
-def approve_device(origin, username, password, cli_stderr):
+def approve_device(origin, username, password, cli_stderr, action="accept"):
     # The CLI prints the code and the page on stderr; the code is read from there and never printed.
     def code_and_page():
         text = read(cli_stderr)
@@ -129,12 +131,12 @@ def approve_device(origin, username, password, cli_stderr):
     if "/device-confirm/" not in response.url:
         fail("DOT's device page did not accept the user code")
     form = only_form(response, "confirmation page")
-    if ("action", "accept") not in form["buttons"]:
-        fail("the confirmation page has no accept button")
-    response = submit(session, response, form, {"action": "accept"}, "accepting")
+    if ("action", action) not in form["buttons"]:
+        fail(f"the confirmation page has no {action} button")
+    response = submit(session, response, form, {"action": action}, action)
     if "/device-grant-status/" not in response.url:
-        fail("accepting did not lead to DOT's grant status page")
-    print("driver: device code approved on DOT's pages", file=sys.stderr)
+        fail(f"{action} did not lead to DOT's grant status page")
+    print(f"driver: device code {'approved' if action == 'accept' else 'denied'} on DOT's pages", file=sys.stderr)
 
 
 def authorize(origin, username, password, url_file):
@@ -235,6 +237,8 @@ def main():
         fail("the password file is empty")
     if mode == "approve-device":
         approve_device(origin, username, password, handover)
+    elif mode == "deny-device":
+        approve_device(origin, username, password, handover, action="deny")
     elif mode == "authorize":
         authorize(origin, username, password, handover)
     elif mode == "native-app":
