@@ -64,6 +64,11 @@ OAUTH2_PROVIDER = {
     "OAUTH_DEVICE_VERIFICATION_URI": ORIGIN + "/device",
     "DEVICE_FLOW_INTERVAL": 1,
     "SCOPES": {"read": "Read stories", "write": "Post stories"},
+    # The issuer is the origin, as stories-server's. By default DOT derives it from the metadata request's path, so
+    # the copy under /v1 (where clients generated from openapi.yaml look) would name http://HOST:PORT/v1 while the
+    # `iss` on its redirects names the origin; DOT's documentation says to set this when the routes are mounted
+    # under a prefix.
+    "OIDC_ISS_ENDPOINT": ORIGIN,
 }
 
 LOGGING = {
