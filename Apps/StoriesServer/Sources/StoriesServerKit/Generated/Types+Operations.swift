@@ -417,15 +417,15 @@ internal enum Operations {
             internal struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
-                    /// Always `no-store`.
+                    /// `no-store` from this server. Optional for clients: RFC 8628 §3.2 does not require it, and independent servers (django-oauth-toolkit) send none.
                     ///
                     /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/headers/Cache-Control`.
-                    internal var cacheControl: Swift.String
+                    internal var cacheControl: Swift.String?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - cacheControl: Always `no-store`.
-                    internal init(cacheControl: Swift.String) {
+                    ///   - cacheControl: `no-store` from this server. Optional for clients: RFC 8628 §3.2 does not require it, and independent servers (django-oauth-toolkit) send none.
+                    internal init(cacheControl: Swift.String? = nil) {
                         self.cacheControl = cacheControl
                     }
                 }
@@ -456,7 +456,7 @@ internal enum Operations {
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers,
+                    headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers = .init(),
                     body: Operations.CreateDeviceAuthorization.Output.Ok.Body
                 ) {
                     self.headers = headers

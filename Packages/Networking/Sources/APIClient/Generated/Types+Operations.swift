@@ -429,15 +429,15 @@ public enum Operations {
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// Always `no-store`.
+                    /// `no-store` from this server. Optional for clients: RFC 8628 §3.2 does not require it, and independent servers (django-oauth-toolkit) send none.
                     ///
                     /// - Remark: Generated from `#/paths/oauth/device_authorization/POST/responses/200/headers/Cache-Control`.
-                    public var cacheControl: Swift.String
+                    public var cacheControl: Swift.String?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - cacheControl: Always `no-store`.
-                    public init(cacheControl: Swift.String) {
+                    ///   - cacheControl: `no-store` from this server. Optional for clients: RFC 8628 §3.2 does not require it, and independent servers (django-oauth-toolkit) send none.
+                    public init(cacheControl: Swift.String? = nil) {
                         self.cacheControl = cacheControl
                     }
                 }
@@ -468,7 +468,7 @@ public enum Operations {
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 public init(
-                    headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers,
+                    headers: Operations.CreateDeviceAuthorization.Output.Ok.Headers = .init(),
                     body: Operations.CreateDeviceAuthorization.Output.Ok.Body
                 ) {
                     self.headers = headers
