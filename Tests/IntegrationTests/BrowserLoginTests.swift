@@ -73,6 +73,23 @@ struct BrowserLoginTests {
         }
     }
 
+    @Test("login refuses a server whose metadata names another issuer (exit 65) and opens no page")
+    func foreignIssuer() async throws {
+        var configuration = Self.configuration
+        configuration.publicURL = "https://stories.example"
+        try await RunningServer.with(configuration: configuration) { server in
+            let browser = AuthorizationPageBrowser(decision: "approve")
+            let output = CapturedOutput()
+            let status = try await LoginCommand.parse([]).run(
+                environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                browser: browser)
+            #expect(status == .malformedData, "\(output.error)")
+            #expect(output.error.contains("describes itself as the authorization server https://stories.example"))
+            #expect(try await browser.finishedVisits().isEmpty)
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+
     @Test("login without a browser to open signs in with a device code instead")
     func fallsBackToDevice() async throws {
         var configuration = Self.configuration

@@ -14,12 +14,73 @@ struct BrowserSignInServiceTests {
     static func service(
         listener: ScriptedRedirectListener = ScriptedRedirectListener(),
         exchanger: RecordingCodeExchanger = RecordingCodeExchanger(answering: .success(grant)),
-        session: ScriptedSession = ScriptedSession(), issuer: String? = nil
+        session: ScriptedSession = ScriptedSession(), issuer: String? = nil,
+        discovery: (any AuthorizationServerDiscovering)? = nil
     ) -> APIBrowserSignInService {
         APIBrowserSignInService(
             exchanger: exchanger, listener: listener, session: session,
             identifier: FixedAccountIdentifier(account: "alice"), authorizationEndpoint: endpoint,
-            clientID: "stories-cli", issuer: issuer)
+            clientID: "stories-cli", issuer: issuer, discovery: discovery)
+    }
+
+    /// Metadata as the test scripts it.
+    struct ScriptedDiscovery: AuthorizationServerDiscovering {
+        var answer: Result<AuthorizationServerMetadata?, AuthorizationServerMetadataError>
+        func metadata() async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata? {
+            try answer.get()
+        }
+    }
+
+    static func metadata(
+        grants: [String] = ["authorization_code"], methods: [String] = ["S256"]
+    )
+        -> AuthorizationServerMetadata
+    {
+        AuthorizationServerMetadata(
+            issuer: "https://login.example.com",
+            authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=t")!,
+            grantTypesSupported: grants, codeChallengeMethodsSupported: methods)
+    }
+
+    @Test("Signs in at the page the server's metadata names and expects its issuer in the redirect")
+    func usesDiscoveredEndpoint() async throws {
+        let listener = ScriptedRedirectListener()
+        let request = try await Self.service(
+            listener: listener, discovery: ScriptedDiscovery(answer: .success(Self.metadata()))
+        ).startBrowserSignIn()
+        #expect(request.authorizationURL.absoluteString.hasPrefix("https://login.example.com/authorize?tenant=t&"))
+        #expect(listener.issuers == ["https://login.example.com"])
+    }
+
+    @Test("A server without metadata is asked at the documented page, with no issuer to compare")
+    func withoutMetadata() async throws {
+        let listener = ScriptedRedirectListener()
+        let request = try await Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .success(nil)))
+            .startBrowserSignIn()
+        #expect(request.authorizationURL.absoluteString.hasPrefix(Self.endpoint.absoluteString + "?"))
+        #expect(listener.issuers == [nil])
+    }
+
+    @Test(
+        "A server whose metadata offers no browser sign-in is browserSignInUnsupported, and nothing listens",
+        arguments: [metadata(grants: ["urn:ietf:params:oauth:grant-type:device_code"]), metadata(methods: ["plain"])])
+    func unsupported(metadata: AuthorizationServerMetadata) async {
+        let listener = ScriptedRedirectListener()
+        let service = Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .success(metadata)))
+        await #expect(throws: OnboardingError.browserSignInUnsupported) { try await service.startBrowserSignIn() }
+        #expect(listener.states.isEmpty)
+    }
+
+    @Test("Metadata that names another issuer is a malformed answer, and nothing listens")
+    func untrustedMetadata() async {
+        let failure = AuthorizationServerMetadataError.issuerMismatch(
+            expected: "https://a.test", received: "https://b.test")
+        let listener = ScriptedRedirectListener()
+        let service = Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .failure(failure)))
+        await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {
+            try await service.startBrowserSignIn()
+        }
+        #expect(listener.states.isEmpty)
     }
 
     static func query(_ url: URL) -> [String: String] {

@@ -120,6 +120,18 @@ struct FailureMessagesTests {
         (OnboardingError.deviceSignInExpired, .signInExpired, "--device` again for a new one"),
         (OnboardingError.browserSignInDenied, .signInDenied, "was denied in the browser; nothing was stored"),
         (OnboardingError.browserSignInTimedOut, .signInExpired, "did not come back within 5 minutes"),
+        (OnboardingError.browserSignInUnsupported, .failure, "does not offer sign-in in a browser"),
+        (
+            OnboardingError.malformedResponse(
+                FailureCause(
+                    AuthorizationServerMetadataError.issuerMismatch(
+                        expected: "http://127.0.0.1:8080", received: "https://evil.test"))), .malformedData,
+            "describes itself as the authorization server https://evil.test, not http://127.0.0.1:8080"
+        ),
+        (
+            AuthorizationServerMetadataError.untrustedEndpoint("http://evil.test/authorize"), .malformedData,
+            "names a sign-in page (http://evil.test/authorize) that is not on its own origin"
+        ),
         (
             OnboardingError.browserSignInRefused(code: "invalid_grant", description: "code spent"), .signInRequired,
             "refused the sign-in (invalid_grant: code spent)"

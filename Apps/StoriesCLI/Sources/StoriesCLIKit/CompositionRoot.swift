@@ -27,6 +27,7 @@ public enum CompositionRoot {
         let transport: LazyHTTPClientTransport?
         let deviceAuthorizer: any DeviceAuthorizing
         let codeExchanger: any AuthorizationCodeExchanging
+        let discovery: any AuthorizationServerDiscovering
         let accountIdentifier: any AccountIdentifying
         let serverURL: URL
 
@@ -43,14 +44,15 @@ public enum CompositionRoot {
                 authorizer: deviceAuthorizer, session: session, identifier: accountIdentifier, now: now)
         }
 
-        /// Browser sign-in (authorization code with PKCE, RFC 8252) for this server: the sign-in page at the root
-        /// of the server's origin, where `stories-server` serves it, and a loopback listener for the way back.
+        /// Browser sign-in (authorization code with PKCE, RFC 8252) for this server: the sign-in page its RFC 8414
+        /// metadata names (else `/oauth/authorize` at the root of its origin, where `stories-server` serves it), and
+        /// a loopback listener for the way back.
         public var browserSignIn: any BrowserSignInService {
             APIBrowserSignInService(
                 exchanger: codeExchanger, listener: LoopbackRedirectListener(), session: session,
                 identifier: accountIdentifier,
                 authorizationEndpoint: CompositionRoot.authorizationEndpoint(for: serverURL), clientID: clientID,
-                issuer: nil)
+                issuer: nil, discovery: discovery)
         }
 
         /// Stories from this server.
@@ -118,6 +120,7 @@ public enum CompositionRoot {
         return Services(
             session: services.session, api: services.api, transport: transport,
             deviceAuthorizer: services.deviceAuthorizer, codeExchanger: services.codeExchanger,
+            discovery: services.discovery,
             accountIdentifier: services.accountIdentifier, serverURL: services.serverURL, now: context.now)
     }
 
@@ -181,6 +184,7 @@ public enum CompositionRoot {
         }
         return Services(
             session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint, codeExchanger: tokenEndpoint,
+            discovery: AuthorizationServerDiscovery(api: tokenClient, serverURL: serverURL),
             accountIdentifier: accountIdentifier, serverURL: serverURL, now: context.now)
     }
 

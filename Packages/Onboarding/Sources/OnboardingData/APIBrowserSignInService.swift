@@ -28,6 +28,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
     private let clientID: String
     private let issuer: String?
     private let scope: String?
+    private let discovery: (any AuthorizationServerDiscovering)?
     private let pending = Mutex<[UUID: Pending]>([:])
 
     /// - Parameters:
@@ -40,6 +41,9 @@ public final class APIBrowserSignInService: BrowserSignInService {
     ///   - issuer: the server's issuer identifier, when known from its metadata: a redirect naming another (`iss`,
     ///     RFC 9207) is refused.
     ///   - scope: the scope to ask for, if any.
+    ///   - discovery: the server's RFC 8414 metadata; when it is published, its sign-in page and issuer replace
+    ///     `authorizationEndpoint` and `issuer`, and a server that lists no authorization code grant or no S256 is
+    ///     `browserSignInUnsupported`.
     public init(
         exchanger: any AuthorizationCodeExchanging,
         listener: any AuthorizationRedirectListening,
@@ -48,7 +52,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
         authorizationEndpoint: URL,
         clientID: String,
         issuer: String?,
-        scope: String? = nil
+        scope: String? = nil,
+        discovery: (any AuthorizationServerDiscovering)? = nil
     ) {
         self.exchanger = exchanger
         self.listener = listener
@@ -58,9 +63,29 @@ public final class APIBrowserSignInService: BrowserSignInService {
         self.clientID = clientID
         self.issuer = issuer
         self.scope = scope
+        self.discovery = discovery
     }
 
     public func startBrowserSignIn() async throws(OnboardingError) -> BrowserSignInRequest {
+        var endpoint = authorizationEndpoint
+        var issuer = issuer
+        if let discovery {
+            let metadata: AuthorizationServerMetadata?
+            do {
+                metadata = try await discovery.metadata()
+            } catch .request(let failure) {
+                throw OnboardingError(failure)
+            } catch {
+                throw .malformedResponse(FailureCause(error))
+            }
+            if let metadata {
+                guard metadata.offersBrowserSignIn, let page = metadata.authorizationEndpoint else {
+                    throw .browserSignInUnsupported
+                }
+                endpoint = page
+                issuer = metadata.issuer
+            }
+        }
         let state = AuthorizationState.generate()
         let pkce = PKCE.generate()
         let receiver: any AuthorizationRedirectReceiving
@@ -70,7 +95,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
             throw Self.onboardingError(error)
         }
         let request = AuthorizationCodeRequest(
-            endpoint: authorizationEndpoint, clientID: clientID, redirectURI: receiver.redirectURI, pkce: pkce,
+            endpoint: endpoint, clientID: clientID, redirectURI: receiver.redirectURI, pkce: pkce,
             state: state, scope: scope)
         let id = UUID()
         pending.withLock { $0[id] = Pending(receiver: receiver, pkce: pkce) }

@@ -17,6 +17,8 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case deviceSignInExpired
     /// The person denied a browser sign-in on the server's page.
     case browserSignInDenied
+    /// The server does not offer browser sign-in with PKCE (its metadata says so): sign in another way.
+    case browserSignInUnsupported
     /// The browser did not come back in time: start again.
     case browserSignInTimedOut
     /// The server refused the browser sign-in with an OAuth error code (`invalid_request`, `invalid_grant` for a

@@ -13,6 +13,7 @@ public enum OnboardingMessages {
         case .deviceSignInDenied: "The sign-in was denied on the verification page."
         case .deviceSignInExpired: "The code expired before the sign-in was approved. Start again."
         case .browserSignInDenied: "The sign-in was denied in the browser."
+        case .browserSignInUnsupported: "This server does not offer sign-in in a browser. Sign in with a code instead."
         case .browserSignInTimedOut: "The browser did not come back in time. Start again."
         case .browserSignInRefused: "The server refused the sign-in. Start again."
         case .browserSignInRedirectInvalid: "The browser came back with an answer to another request. Start again."

@@ -17,11 +17,12 @@ public struct LoginCommand: StoriesSubcommand {
             sessions for other servers are untouched.
 
             Without --username, --password-stdin or --device, login signs in in your web browser (authorization \
-            code with PKCE, RFC 7636 and RFC 8252): it listens on 127.0.0.1 on a free port, opens the server's \
-            sign-in page with $BROWSER (the page's address as its last argument, or in place of %s), else xdg-open \
+            code with PKCE, RFC 7636 and RFC 8252): it listens on 127.0.0.1 on a free port, opens the sign-in \
+            page the server's RFC 8414 metadata names with $BROWSER (the page's address as its last argument, or in place of %s), else xdg-open \
             in a graphical session, prints the address on standard error in case the browser does not open, and \
-            waits up to 5 minutes for the browser to come back. When no browser can be opened it signs in with a \
-            device code instead. The password never passes through stories-cli.
+            waits up to 5 minutes for the browser to come back. When no browser can be opened, or the server does \
+            not offer browser sign-in, it signs in with a device code instead. The password never passes through \
+            stories-cli.
 
             --device signs in without a password here (RFC 8628): it prints a code and a web page (on standard \
             error), and waits while you open the page on any device, sign in and approve; the server's polling \
@@ -67,7 +68,15 @@ public struct LoginCommand: StoriesSubcommand {
                 return
             }
             try await CompositionRoot.withServices(context: context) { services in
-                let result = try await Self.signInWithBrowser(service: services.browserSignIn, context: context)
+                let result: SignInResult
+                do {
+                    result = try await Self.signInWithBrowser(service: services.browserSignIn, context: context)
+                } catch OnboardingError.browserSignInUnsupported {
+                    context.output.writeError(
+                        "\(context.server.displayName) does not offer sign-in in a browser; signing in with a code instead.\n"
+                    )
+                    result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
+                }
                 try Self.reportSignedIn(result, context: context)
             }
             return

@@ -216,9 +216,11 @@ final class RedirectRequestHandler: ChannelInboundHandler {
         guard !answered else { return }
         var buffer = unwrapInboundIn(data)
         head += buffer.readBytes(length: buffer.readableBytes) ?? []
-        if let end = Self.endOfHead(in: head) {
+        let maximum = expectation.limits.maximumRequestBytes
+        if let end = Self.endOfHead(in: head), end <= maximum {
             answer(HTTPRequestHead(Array(head[..<end])), context: context)
-        } else if head.count > expectation.limits.maximumRequestBytes {
+        } else if head.count > maximum {
+            // Whole or not, a head this large is not a redirect this listener asked for; nothing of it is read.
             respond(.tooLarge, context: context)
         }
     }
@@ -228,9 +230,6 @@ final class RedirectRequestHandler: ChannelInboundHandler {
     }
 
     private func answer(_ request: HTTPRequestHead?, context: ChannelHandlerContext) {
-        guard head.count <= expectation.limits.maximumRequestBytes + 4 else {
-            return respond(.tooLarge, context: context)
-        }
         guard let request, request.method == "GET", request.path == expectation.path, expectation.claim() else {
             return respond(.notFound, context: context)
         }

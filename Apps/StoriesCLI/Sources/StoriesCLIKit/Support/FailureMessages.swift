@@ -34,6 +34,7 @@ enum FailureMessages {
         case let error as ResponseTooLarge: tooLarge(server, error)
         case let error as InsecureServerURL: insecure(error.origin)
         case let error as AuthorizationRedirectError: failure(for: error, server: server)
+        case let error as AuthorizationServerMetadataError: failure(for: error, server: server)
         default: nil
         }
     }
@@ -115,6 +116,10 @@ enum FailureMessages {
             CommandFailure(
                 "The sign-in to \(server.name) was denied in the browser; nothing was stored.",
                 exitStatus: .signInDenied)
+        case .browserSignInUnsupported:
+            CommandFailure(
+                "\(server.name) does not offer sign-in in a browser; `\(server.loginCommand) --device` signs in with a code.",
+                exitStatus: .failure)
         case .browserSignInTimedOut:
             CommandFailure(
                 "The browser did not come back within \(spoken(CompositionRoot.browserSignInTimeout)); nothing was stored. Run `\(server.loginCommand)` again.",
@@ -182,6 +187,22 @@ enum FailureMessages {
             CommandFailure(
                 "Could not listen on 127.0.0.1 for the browser's return (\(String(cString: strerror(errorNumber)))); `\(server.loginCommand) --device` signs in without it.",
                 exitStatus: .failure)
+        }
+    }
+
+    /// Why the server's RFC 8414 metadata was not used.
+    static func failure(for error: AuthorizationServerMetadataError, server: ServerWording) -> CommandFailure {
+        switch error {
+        case .issuerMismatch(let expected, let received):
+            CommandFailure(
+                "\(server.name) describes itself as the authorization server \(serverText(received)), not \(serverText(expected)) where its metadata was found (RFC 8414); nothing was sent to it.",
+                exitStatus: .malformedData)
+        case .untrustedEndpoint(let endpoint):
+            CommandFailure(
+                "\(server.name) names a sign-in page (\(serverText(endpoint))) that is not on its own origin over TLS or loopback; it was not opened.",
+                exitStatus: .malformedData)
+        case .request(let cause):
+            failure(for: cause, server: server, duringRefresh: false)
         }
     }
 
