@@ -121,6 +121,29 @@ struct LoopbackRedirectListenerTests {
         #expect(await RawLoopbackClient.get("/callback", port: RawLoopbackClient.port(of: receiver.redirectURI)) == nil)
     }
 
+    @Test("The port closes at the overall timeout even when nobody waits for the redirect")
+    func timeoutClosesUnwatchedListener() async throws {
+        let (expired, expire) = AsyncStream<Void>.makeStream()
+        let (closed, closing) = AsyncStream<Void>.makeStream()
+        let listener = Self.listener { _ in
+            for await _ in expired { break }
+            closing.yield()
+        }
+        let receiver = try await listener.listen(state: Self.state, issuer: nil)
+        let port = RawLoopbackClient.port(of: receiver.redirectURI)
+        #expect(Self.statusLine(await RawLoopbackClient.get("/favicon.ico", port: port)) == "HTTP/1.1 404 Not Found")
+        expire.yield()
+        for await _ in closed { break }
+        // The expiry has returned; the listener closes its port before anything else. Poll the port until it
+        // refuses, bounded, rather than sleeping a guessed time.
+        var refused = false
+        for _ in 0..<200 where !refused {
+            refused = await RawLoopbackClient.get("/favicon.ico", port: port) == nil
+            if !refused { await Task.yield() }
+        }
+        #expect(refused)
+    }
+
     @Test("Cancelling the wait ends it with cancelled and closes the port")
     func cancellation() async throws {
         let receiver = try await Self.listener().listen(state: Self.state, issuer: nil)

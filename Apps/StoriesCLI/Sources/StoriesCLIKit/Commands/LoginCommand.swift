@@ -59,7 +59,7 @@ public struct LoginCommand: StoriesSubcommand {
         if !device, !usesPassword {
             guard context.browser.canOpenBrowser else {
                 context.output.writeError(
-                    "No browser can be opened here ($BROWSER is not set, and no graphical session runs xdg-open); signing in with a code instead.\n"
+                    "No browser can be opened here (no usable $BROWSER, and no xdg-open in a graphical session); signing in with a code instead.\n"
                 )
                 try await CompositionRoot.withServices(context: context) { services in
                     let result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)

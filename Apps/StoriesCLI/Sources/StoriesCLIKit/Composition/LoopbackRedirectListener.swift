@@ -59,6 +59,7 @@ struct LoopbackRedirectListener: AuthorizationRedirectListening {
         }
         let overall = limits.overallTimeout
         let expiry = self.expiry
+        let shutdown = ListenerShutdown(channel: channel, group: group)
         let timer = Task {
             do {
                 try await expiry(overall)
@@ -66,28 +67,47 @@ struct LoopbackRedirectListener: AuthorizationRedirectListening {
                 return  // cancelled: closed before it expired
             }
             outcome.complete(.failure(.timedOut(after: overall)))
+            // Nobody may be waiting (a front that started a sign-in and never finished it): the port closes anyway.
+            await shutdown.run()
         }
         return Receiver(
-            redirectURI: "http://127.0.0.1:\(port)\(Self.path)", channel: channel, group: group, outcome: outcome,
-            timer: timer)
+            redirectURI: "http://127.0.0.1:\(port)\(Self.path)", shutdown: shutdown, outcome: outcome, timer: timer)
+    }
+
+    /// Closes the listening socket and stops the event loop, once: the timer and `close()` may both ask, and a
+    /// channel must never be closed on an event loop that has already stopped (its future would never complete).
+    final class ListenerShutdown: Sendable {
+        private let channel: any Channel
+        private let group: MultiThreadedEventLoopGroup
+        private let started = Mutex(false)
+
+        init(channel: any Channel, group: MultiThreadedEventLoopGroup) {
+            self.channel = channel
+            self.group = group
+        }
+
+        func run() async {
+            let first = started.withLock { started in
+                defer { started = true }
+                return !started
+            }
+            guard first else { return }
+            try? await channel.close()
+            // Ends every connection still open, after the page of the one redirect has been written.
+            try? await group.shutdownGracefully()
+        }
     }
 
     /// One open listener.
     final class Receiver: AuthorizationRedirectReceiving {
         let redirectURI: String
-        private let channel: any Channel
-        private let group: MultiThreadedEventLoopGroup
+        private let shutdown: ListenerShutdown
         private let outcome: RedirectOutcome
         private let timer: Task<Void, Never>
-        private let closed = Mutex(false)
 
-        init(
-            redirectURI: String, channel: any Channel, group: MultiThreadedEventLoopGroup, outcome: RedirectOutcome,
-            timer: Task<Void, Never>
-        ) {
+        init(redirectURI: String, shutdown: ListenerShutdown, outcome: RedirectOutcome, timer: Task<Void, Never>) {
             self.redirectURI = redirectURI
-            self.channel = channel
-            self.group = group
+            self.shutdown = shutdown
             self.outcome = outcome
             self.timer = timer
         }
@@ -104,16 +124,9 @@ struct LoopbackRedirectListener: AuthorizationRedirectListening {
         }
 
         func close() async {
-            guard
-                closed.withLock({ wasClosed in
-                    defer { wasClosed = true }; return !wasClosed
-                })
-            else { return }
             timer.cancel()
             outcome.complete(.failure(.cancelled))
-            try? await channel.close()
-            // Ends every connection still open, after the page of the one redirect has been written.
-            try? await group.shutdownGracefully()
+            await shutdown.run()
         }
     }
 }
