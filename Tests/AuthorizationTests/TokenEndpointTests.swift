@@ -35,6 +35,26 @@ struct TokenEndpointTests {
         #expect(grant.expiresAt == Self.sentAt.addingTimeInterval(900))
     }
 
+    @Test("Sends an authorization code grant with the redirect URI, the PKCE verifier and the public client id")
+    func sendsAuthorizationCodeGrant() async throws {
+        var api = MockAPI()
+        api.createToken = { input in
+            guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
+            #expect(form.grantType == .authorizationCode)
+            #expect(form.code == "code-1")
+            #expect(form.redirectUri == "http://127.0.0.1:5123/callback")
+            #expect(form.codeVerifier == "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+            #expect(form.clientId == "stories-cli")
+            #expect(form.username == nil && form.password == nil && form.refreshToken == nil && form.deviceCode == nil)
+            return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(.fixture(expiresIn: 900))))
+        }
+        let grant = try await Self.endpoint(api).exchangeAuthorizationCode(
+            Secret("code-1"), redirectURI: "http://127.0.0.1:5123/callback",
+            codeVerifier: Secret("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+        #expect(grant.accessToken == Secret("access-token-0001"))
+        #expect(grant.expiresAt == Self.sentAt.addingTimeInterval(900))
+    }
+
     @Test(
         "Validates token responses",
         arguments: [

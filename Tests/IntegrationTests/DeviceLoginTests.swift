@@ -70,7 +70,7 @@ struct DeviceLoginTests {
     func denied() async throws {
         try await RunningServer.with(configuration: Self.configuration) { server in
             let (status, output, _) = try await login(deciding: "deny", on: server)
-            #expect(status == .deviceSignInDenied)
+            #expect(status == .signInDenied)
             #expect(status.rawValue == 79)
             #expect(output.error.contains("was denied on the verification page"))
             #expect(output.standard.isEmpty)
@@ -84,7 +84,7 @@ struct DeviceLoginTests {
         configuration.deviceCodeLifetime = 2
         try await RunningServer.with(configuration: configuration) { server in
             let result = await cli.run(try LoginCommand.parse(["--device"]), on: server)
-            #expect(result.status == .deviceCodeExpired, "\(result.output.error)")
+            #expect(result.status == .signInExpired, "\(result.output.error)")
             #expect(result.status.rawValue == 75)
             #expect(result.output.error.contains("The code expired before the sign-in"))
             #expect(result.output.standard.isEmpty)

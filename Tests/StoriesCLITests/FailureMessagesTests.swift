@@ -116,8 +116,44 @@ struct FailureMessagesTests {
             OnboardingError.unreachable(FailureCause(TokenEndpointError.unreachable(.hostNotFound))), .unreachable,
             "does not resolve"
         ),
-        (OnboardingError.deviceSignInDenied, .deviceSignInDenied, "was denied on the verification page"),
-        (OnboardingError.deviceSignInExpired, .deviceCodeExpired, "--device` again for a new one"),
+        (OnboardingError.deviceSignInDenied, .signInDenied, "was denied on the verification page"),
+        (OnboardingError.deviceSignInExpired, .signInExpired, "--device` again for a new one"),
+        (OnboardingError.browserSignInDenied, .signInDenied, "was denied in the browser; nothing was stored"),
+        (OnboardingError.browserSignInTimedOut, .signInExpired, "did not come back within 5 minutes"),
+        (OnboardingError.browserSignInUnsupported, .failure, "does not offer sign-in in a browser"),
+        (
+            OnboardingError.malformedResponse(
+                FailureCause(
+                    AuthorizationServerMetadataError.issuerMismatch(
+                        expected: "http://127.0.0.1:8080", received: "https://evil.test"))), .malformedData,
+            "describes itself as the authorization server https://evil.test, not http://127.0.0.1:8080"
+        ),
+        (
+            AuthorizationServerMetadataError.untrustedEndpoint("http://evil.test/authorize"), .malformedData,
+            "names a sign-in page (http://evil.test/authorize) that is not on its own origin"
+        ),
+        (
+            OnboardingError.browserSignInRefused(code: "invalid_grant", description: "code spent"), .signInRequired,
+            "refused the sign-in (invalid_grant: code spent)"
+        ),
+        (
+            OnboardingError.browserSignInRefused(code: "temporarily_unavailable", description: nil), .unreachable,
+            "refused the sign-in (temporarily_unavailable)"
+        ),
+        (
+            OnboardingError.browserSignInRedirectInvalid(FailureCause(AuthorizationRedirectError.stateMismatch)),
+            .failure, "not the state this sign-in sent"
+        ),
+        (
+            OnboardingError.browserSignInRedirectInvalid(
+                FailureCause(
+                    AuthorizationRedirectError.issuerMismatch(expected: "https://a.test", received: "https://b.test"))),
+            .failure, "named https://b.test as the issuer, not https://a.test"
+        ),
+        (
+            OnboardingError.unexpected(FailureCause(AuthorizationRedirectError.listenerUnavailable(errno: 98))),
+            .failure, "Could not listen on 127.0.0.1 for the browser's return"
+        ),
         (
             TokenEndpointError.malformedResponse(.invalidDeviceAuthorization), .malformedData,
             "lacks a code, an absolute verification URI or a lifetime"

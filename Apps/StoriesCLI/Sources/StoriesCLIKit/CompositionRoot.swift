@@ -26,7 +26,10 @@ public enum CompositionRoot {
         public let api: any APIProtocol
         let transport: LazyHTTPClientTransport?
         let deviceAuthorizer: any DeviceAuthorizing
+        let codeExchanger: any AuthorizationCodeExchanging
+        let discovery: any AuthorizationServerDiscovering
         let accountIdentifier: any AccountIdentifying
+        let serverURL: URL
 
         let now: @Sendable () -> Date
 
@@ -39,6 +42,17 @@ public enum CompositionRoot {
         public var deviceSignIn: any DeviceSignInService {
             APIDeviceSignInService(
                 authorizer: deviceAuthorizer, session: session, identifier: accountIdentifier, now: now)
+        }
+
+        /// Browser sign-in (authorization code with PKCE, RFC 8252) for this server: the sign-in page its RFC 8414
+        /// metadata names (else `/oauth/authorize` at the root of its origin, where `stories-server` serves it), and
+        /// a loopback listener for the way back.
+        public var browserSignIn: any BrowserSignInService {
+            APIBrowserSignInService(
+                exchanger: codeExchanger, listener: LoopbackRedirectListener(), session: session,
+                identifier: accountIdentifier,
+                authorizationEndpoint: CompositionRoot.authorizationEndpoint(for: serverURL), clientID: clientID,
+                issuer: nil, discovery: discovery)
         }
 
         /// Stories from this server.
@@ -105,8 +119,9 @@ public enum CompositionRoot {
         let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
         return Services(
             session: services.session, api: services.api, transport: transport,
-            deviceAuthorizer: services.deviceAuthorizer, accountIdentifier: services.accountIdentifier,
-            now: context.now)
+            deviceAuthorizer: services.deviceAuthorizer, codeExchanger: services.codeExchanger,
+            discovery: services.discovery,
+            accountIdentifier: services.accountIdentifier, serverURL: services.serverURL, now: context.now)
     }
 
     /// The same graph over any store, lock and transport, for fronts and tests that substitute one of them.
@@ -168,8 +183,27 @@ public enum CompositionRoot {
                 middlewares: [logging, bearer, transportFailures, apiBounds])
         }
         return Services(
-            session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint,
-            accountIdentifier: accountIdentifier, now: context.now)
+            session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint, codeExchanger: tokenEndpoint,
+            discovery: AuthorizationServerDiscovery(api: tokenClient, serverURL: serverURL),
+            accountIdentifier: accountIdentifier, serverURL: serverURL, now: context.now)
+    }
+
+    /// The authorization endpoint of the server at `serverURL`: `/oauth/authorize` at the root of its origin (a page
+    /// for people, not an operation of the API under its base path).
+    static func authorizationEndpoint(for serverURL: URL) -> URL {
+        var components = URLComponents(url: serverURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+        components.path = "/oauth/authorize"
+        components.query = nil
+        components.fragment = nil
+        return components.url ?? serverURL
+    }
+
+    /// How long `login` waits for the browser to come back.
+    static var browserSignInTimeout: Duration { LoopbackRedirectListener.Limits.standard.overallTimeout }
+
+    /// The system's way of opening a browser: `$BROWSER`, else `xdg-open` in a graphical session (`open` on macOS).
+    public static func makeBrowserOpener(environment: [String: String]) -> any BrowserOpening {
+        SystemBrowserOpener(environment: environment)
     }
 
     /// Throws `InsecureServerURL` unless `server` may receive credentials: https, or http to this machine only.
@@ -224,6 +258,11 @@ public enum CompositionRoot {
     @MainActor
     public static func makeDeviceSignInViewModel(service: any DeviceSignInService) -> DeviceSignInViewModel {
         DeviceSignInViewModel(service: service)
+    }
+
+    @MainActor
+    public static func makeBrowserSignInViewModel(service: any BrowserSignInService) -> BrowserSignInViewModel {
+        BrowserSignInViewModel(service: service)
     }
 
     @MainActor

@@ -7,13 +7,16 @@ import OpenAPIRuntime
 ///
 /// Give it a client that has no authorisation middleware (an expired access token must never reach the token
 /// endpoint), whose transport follows no redirects and whose response bodies are bounded.
-public struct TokenEndpoint: DeviceAuthorizing {
+public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     /// What to exchange for tokens.
     public enum Grant: Sendable {
         case password(username: String, password: Secret)
         case refreshToken(Secret)
         /// The `device_code` of an approved device authorization (RFC 8628 §3.4).
         case deviceCode(Secret)
+        /// An authorization code, with the redirect URI its request named and the PKCE verifier (RFC 6749 §4.1.3,
+        /// RFC 7636 §4.5).
+        case authorizationCode(code: Secret, redirectURI: String, codeVerifier: Secret)
     }
 
     private let api: any APIProtocol
@@ -40,6 +43,10 @@ public struct TokenEndpoint: DeviceAuthorizing {
             form = .init(grantType: .refreshToken, refreshToken: token.unredacted, clientId: clientID)
         case .deviceCode(let code):
             form = .init(grantType: .deviceCode, clientId: clientID, deviceCode: code.unredacted)
+        case .authorizationCode(let code, let redirectURI, let verifier):
+            form = .init(
+                grantType: .authorizationCode, clientId: clientID, code: code.unredacted, redirectUri: redirectURI,
+                codeVerifier: verifier.unredacted)
         }
         let sentAt = now()
         let output: Operations.CreateToken.Output
@@ -61,6 +68,13 @@ public struct TokenEndpoint: DeviceAuthorizing {
         case .undocumented(let status, let payload):
             throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
         }
+    }
+
+    public func exchangeAuthorizationCode(
+        _ code: Secret, redirectURI: String, codeVerifier: Secret
+    ) async throws(TokenEndpointError) -> TokenGrant {
+        try await requestTokens(
+            for: .authorizationCode(code: code, redirectURI: redirectURI, codeVerifier: codeVerifier))
     }
 
     /// Starts a device authorization (RFC 8628 §3.1, §3.2). An interval the server does not name is 5 seconds; one

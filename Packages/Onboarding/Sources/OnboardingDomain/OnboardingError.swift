@@ -15,6 +15,18 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case deviceSignInDenied
     /// The device sign-in's code expired before anyone approved it: start again.
     case deviceSignInExpired
+    /// The person denied a browser sign-in on the server's page.
+    case browserSignInDenied
+    /// The server does not offer browser sign-in with PKCE (its metadata says so): sign in another way.
+    case browserSignInUnsupported
+    /// The browser did not come back in time: start again.
+    case browserSignInTimedOut
+    /// The server refused the browser sign-in with an OAuth error code (`invalid_request`, `invalid_grant` for a
+    /// code that expired or was spent, …); the description is the server's, untrusted text.
+    case browserSignInRefused(code: String, description: String?)
+    /// What came back to the app is not an answer to its request (another `state`, no code, a parameter twice,
+    /// another issuer): nothing was exchanged.
+    case browserSignInRedirectInvalid(FailureCause)
     /// The operation was cancelled before it finished (the task waiting for it was cancelled).
     case cancelled
     /// The account may not do this (HTTP 403).

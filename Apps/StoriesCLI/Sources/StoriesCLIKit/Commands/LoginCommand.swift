@@ -16,10 +16,23 @@ public struct LoginCommand: StoriesSubcommand {
             status` lists them). Signing in again as the same account replaces its session and revokes the old one; \
             sessions for other servers are untouched.
 
+            Without --username, --password-stdin or --device, login signs in in your web browser (authorization \
+            code with PKCE, RFC 7636 and RFC 8252): it listens on 127.0.0.1 on a free port, opens the sign-in \
+            page the server's RFC 8414 metadata names with $BROWSER (the page's address as its last argument, or in place of %s), else xdg-open \
+            in a graphical session, prints the address on standard error in case the browser does not open, and \
+            waits up to 5 minutes for the browser to come back. When no browser can be opened, or the server does \
+            not offer browser sign-in, it signs in with a device code instead. The password never passes through \
+            stories-cli.
+
             --device signs in without a password here (RFC 8628): it prints a code and a web page (on standard \
             error), and waits while you open the page on any device, sign in and approve; the server's polling \
-            interval is kept. Ctrl-C stops waiting (exit 130); a denial exits 79, an expired code 75. The \
-            password prompt stays the default until browser sign-in (PKCE) is built.
+            interval is kept.
+
+            --username (prompting for the password without echo on a terminal) and --password-stdin use the \
+            password grant, which the server may have turned off.
+
+            Ctrl-C stops waiting (exit 130). A sign-in denied on the server's page exits 79; a device code that \
+            expired, or a browser that did not come back in time, exits 75.
             """
     )
 
@@ -27,7 +40,10 @@ public struct LoginCommand: StoriesSubcommand {
 
     @OptionGroup public var credentials: CredentialInputOptions
 
-    @Flag(help: "Sign in with a code approved on a web page (device authorization), with no password here.")
+    @Flag(
+        help:
+            "Sign in with a code approved on a web page on any device (device authorization), even where a browser can be opened."
+    )
     public var device = false
 
     public init() {}
@@ -39,6 +55,32 @@ public struct LoginCommand: StoriesSubcommand {
     }
 
     public func execute(in context: CommandContext) async throws {
+        let usesPassword = credentials.username != nil || credentials.passwordStdin
+        if !device, !usesPassword {
+            guard context.browser.canOpenBrowser else {
+                context.output.writeError(
+                    "No browser can be opened here (no usable $BROWSER, and no xdg-open in a graphical session); signing in with a code instead.\n"
+                )
+                try await CompositionRoot.withServices(context: context) { services in
+                    let result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
+                    try Self.reportSignedIn(result, context: context)
+                }
+                return
+            }
+            try await CompositionRoot.withServices(context: context) { services in
+                let result: SignInResult
+                do {
+                    result = try await Self.signInWithBrowser(service: services.browserSignIn, context: context)
+                } catch OnboardingError.browserSignInUnsupported {
+                    context.output.writeError(
+                        "\(context.server.displayName) does not offer sign-in in a browser; signing in with a code instead.\n"
+                    )
+                    result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
+                }
+                try Self.reportSignedIn(result, context: context)
+            }
+            return
+        }
         if device {
             try await CompositionRoot.withServices(context: context) { services in
                 let result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
@@ -98,6 +140,47 @@ public struct LoginCommand: StoriesSubcommand {
         case .expired: throw OnboardingError.deviceSignInExpired
         case .failed(let error): throw error
         case .starting, .waiting: throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
+        }
+    }
+
+    /// Renders the browser sign-in view model's states: the page is opened in the browser and its address shown on
+    /// standard error while waiting (it carries the challenge and the state, nothing that could be exchanged for
+    /// tokens), then the outcome.
+    @MainActor
+    static func signInWithBrowser(
+        service: any BrowserSignInService, context: CommandContext
+    ) async throws
+        -> SignInResult
+    {
+        let viewModel = CompositionRoot.makeBrowserSignInViewModel(service: service)
+        let output = context.output
+        let browser = context.browser
+        let server = context.server.displayName
+        viewModel.onStateChange = { state in
+            guard case .waitingForBrowser(let url) = state else { return }
+            let address = TerminalText.sanitize(url.absoluteString)
+            output.writeError(
+                "Opening the sign-in page of \(server) in your browser; if it does not open, visit:\n\n    \(address)\n\n"
+            )
+            do {
+                try browser.open(url)
+            } catch {
+                output.writeError("The browser could not be started; open the address above yourself.\n")
+            }
+            let limit = FailureMessages.spoken(CompositionRoot.browserSignInTimeout)
+            output.writeError("Waiting for you to sign in in the browser (up to \(limit); Ctrl-C stops waiting)…\n")
+        }
+        await viewModel.run()
+        switch viewModel.state {
+        case .signedIn:
+            guard let result = viewModel.result else {
+                throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
+            }
+            return result
+        case .denied: throw OnboardingError.browserSignInDenied
+        case .timedOut: throw OnboardingError.browserSignInTimedOut
+        case .failed(let error): throw error
+        case .starting, .waitingForBrowser: throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
         }
     }
 

@@ -18,13 +18,15 @@ extension StoriesSubcommand {
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
-    /// Runs the command against injected surroundings and returns its exit status. Tests call this.
+    /// Runs the command against injected surroundings and returns its exit status. Tests call this; `browser`
+    /// replaces the system's browser (`$BROWSER`, `xdg-open`) for `login`.
     public func run(
         environment: [String: String],
         output: any OutputWriting,
         input: UserInput,
         now: @escaping @Sendable () -> Date,
-        limits: ConnectionLimits = .standard
+        limits: ConnectionLimits = .standard,
+        browser: (any BrowserOpening)? = nil
     ) async -> CLIExitCode {
         var server: ResolvedServer?
         do {
@@ -34,7 +36,8 @@ extension StoriesSubcommand {
                 output: output,
                 input: input,
                 now: now,
-                limits: limits
+                limits: limits,
+                browser: browser
             )
             server = context.server
             try await execute(in: context)

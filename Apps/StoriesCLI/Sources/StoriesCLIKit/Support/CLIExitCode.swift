@@ -7,11 +7,13 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case unknownAccount = 67
     case unreachable = 69
     case ioError = 74
-    /// EX_TEMPFAIL: a device sign-in's code expired before anyone approved it; running `login --device` again helps.
-    case deviceCodeExpired = 75
+    /// EX_TEMPFAIL: a device sign-in's code expired before anyone approved it, or the browser did not come back to a
+    /// browser sign-in in time; running `login` again helps.
+    case signInExpired = 75
     case signInRequired = 77
-    /// Outside sysexits(3), which has no "refused by a person": a device sign-in was denied on the verification page.
-    case deviceSignInDenied = 79
+    /// Outside sysexits(3), which has no "refused by a person": a device or browser sign-in was denied on the
+    /// server's page.
+    case signInDenied = 79
 
     var meaning: String {
         switch self {
@@ -23,8 +25,9 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
         case .ioError: "the credentials store cannot be used, or standard output is full"
         case .signInRequired: "not signed in, wrong password, session expired (run `stories-cli login`), or HTTP 403"
-        case .deviceCodeExpired: "login --device: the code expired before the sign-in was approved"
-        case .deviceSignInDenied: "login --device: the sign-in was denied on the verification page"
+        case .signInExpired:
+            "login: the device code expired before the sign-in was approved, or the browser did not come back within 5 minutes"
+        case .signInDenied: "login: the sign-in was denied on the server's page (device or browser)"
         }
     }
 

@@ -13,6 +13,8 @@ public struct CommandContext: Sendable {
     public var limits: ConnectionLimits
     /// How requests reach the server: directly or through a proxy.
     public var proxy: ProxyRoute
+    /// Opens the sign-in page for `login`'s browser sign-in.
+    public var browser: any BrowserOpening
 
     public init(
         server: ResolvedServer,
@@ -22,7 +24,8 @@ public struct CommandContext: Sendable {
         logger: Logger,
         now: @escaping @Sendable () -> Date,
         limits: ConnectionLimits = .standard,
-        proxy: ProxyRoute = .direct
+        proxy: ProxyRoute = .direct,
+        browser: any BrowserOpening = CompositionRoot.makeBrowserOpener(environment: [:])
     ) {
         self.server = server
         self.credentialsPath = credentialsPath
@@ -32,6 +35,7 @@ public struct CommandContext: Sendable {
         self.now = now
         self.limits = limits
         self.proxy = proxy
+        self.browser = browser
     }
 
     /// Resolves the options and the process environment.
@@ -41,7 +45,8 @@ public struct CommandContext: Sendable {
         output: any OutputWriting,
         input: UserInput,
         now: @escaping @Sendable () -> Date,
-        limits: ConnectionLimits = .standard
+        limits: ConnectionLimits = .standard,
+        browser: (any BrowserOpening)? = nil
     ) throws(CommandFailure) -> CommandContext {
         let server = try ResolvedServer.resolve(
             serverOption: options.server,
@@ -59,7 +64,8 @@ public struct CommandContext: Sendable {
             logger: logger,
             now: now,
             limits: limits,
-            proxy: try ProxyRoute.resolve(for: server.url, environment: environment)
+            proxy: try ProxyRoute.resolve(for: server.url, environment: environment),
+            browser: browser ?? CompositionRoot.makeBrowserOpener(environment: environment)
         )
     }
 }

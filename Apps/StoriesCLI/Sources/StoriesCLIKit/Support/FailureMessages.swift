@@ -33,6 +33,8 @@ enum FailureMessages {
         case let error as NetworkFailure: unreachable(server, error)
         case let error as ResponseTooLarge: tooLarge(server, error)
         case let error as InsecureServerURL: insecure(error.origin)
+        case let error as AuthorizationRedirectError: failure(for: error, server: server)
+        case let error as AuthorizationServerMetadataError: failure(for: error, server: server)
         default: nil
         }
     }
@@ -105,11 +107,37 @@ enum FailureMessages {
         case .deviceSignInDenied:
             CommandFailure(
                 "The sign-in to \(server.name) was denied on the verification page; nothing was stored.",
-                exitStatus: .deviceSignInDenied)
+                exitStatus: .signInDenied)
         case .deviceSignInExpired:
             CommandFailure(
                 "The code expired before the sign-in to \(server.name) was approved; run `\(server.loginCommand) --device` again for a new one.",
-                exitStatus: .deviceCodeExpired)
+                exitStatus: .signInExpired)
+        case .browserSignInDenied:
+            CommandFailure(
+                "The sign-in to \(server.name) was denied in the browser; nothing was stored.",
+                exitStatus: .signInDenied)
+        case .browserSignInUnsupported:
+            CommandFailure(
+                "\(server.name) does not offer sign-in in a browser; `\(server.loginCommand) --device` signs in with a code.",
+                exitStatus: .failure)
+        case .browserSignInTimedOut:
+            CommandFailure(
+                "The browser did not come back within \(spoken(CompositionRoot.browserSignInTimeout)); nothing was stored. Run `\(server.loginCommand)` again.",
+                exitStatus: .signInExpired)
+        case .browserSignInRefused(let code, let description):
+            CommandFailure(
+                sentence(
+                    "\(server.name) refused the sign-in (\(serverText(code))\(description.map { ": \(serverText($0))" } ?? "")); nothing was stored"
+                ),
+                exitStatus: code == "invalid_grant"
+                    ? .signInRequired
+                    : ["temporarily_unavailable", "server_error"].contains(code) ? .unreachable : .failure)
+        case .browserSignInRedirectInvalid(let cause):
+            detailed(
+                cause.error, server: server,
+                fallback: CommandFailure(
+                    "The browser came back with an answer that is not for this sign-in; nothing was stored.",
+                    exitStatus: .failure))
         case .cancelled:
             CommandFailure("The sign-in to \(server.name) was cancelled; nothing was stored.", exitStatus: .failure)
         case .forbidden: forbidden(server)
@@ -119,6 +147,62 @@ enum FailureMessages {
         case .malformedResponse(let cause): failure(for: .malformed(cause.error), server: server)
         case .credentialsUnavailable(let cause): failure(for: .credentialsUnavailable(cause.error), server: server)
         case .unexpected(let cause): failure(for: .unexpected(cause.error), server: server)
+        }
+    }
+
+    /// What was wrong with the browser's return to the loopback listener. Nothing here names the code or the state.
+    static func failure(for error: AuthorizationRedirectError, server: ServerWording) -> CommandFailure {
+        let nothing = "nothing was exchanged or stored"
+        return switch error {
+        case .denied:
+            CommandFailure(
+                "The sign-in to \(server.name) was denied in the browser; nothing was stored.",
+                exitStatus: .signInDenied)
+        case .refused(let code, let description):
+            failure(for: OnboardingError.browserSignInRefused(code: code, description: description), server: server)
+        case .missingState:
+            CommandFailure(
+                "The browser came back without a state, so the answer is not for this sign-in; \(nothing).",
+                exitStatus: .failure)
+        case .stateMismatch:
+            CommandFailure(
+                "The browser came back with a state that is not the state this sign-in sent (an answer to another sign-in, or a forged one); \(nothing).",
+                exitStatus: .failure)
+        case .missingCode:
+            CommandFailure(
+                "The browser came back from \(server.name) without an authorization code or an error; \(nothing).",
+                exitStatus: .failure)
+        case .repeatedParameter(let name):
+            CommandFailure(
+                "The browser came back with \(serverText(name)) more than once; \(nothing).", exitStatus: .failure)
+        case .issuerMismatch(let expected, let received):
+            CommandFailure(
+                "The browser came back from a server that named \(serverText(received)) as the issuer, not \(serverText(expected)); \(nothing).",
+                exitStatus: .failure)
+        case .timedOut:
+            failure(for: OnboardingError.browserSignInTimedOut, server: server)
+        case .cancelled:
+            failure(for: OnboardingError.cancelled, server: server)
+        case .listenerUnavailable(let errorNumber):
+            CommandFailure(
+                "Could not listen on 127.0.0.1 for the browser's return (\(String(cString: strerror(errorNumber)))); `\(server.loginCommand) --device` signs in without it.",
+                exitStatus: .failure)
+        }
+    }
+
+    /// Why the server's RFC 8414 metadata was not used.
+    static func failure(for error: AuthorizationServerMetadataError, server: ServerWording) -> CommandFailure {
+        switch error {
+        case .issuerMismatch(let expected, let received):
+            CommandFailure(
+                "\(server.name) describes itself as the authorization server \(serverText(received)), not \(serverText(expected)) where its metadata was found (RFC 8414); nothing was sent to it.",
+                exitStatus: .malformedData)
+        case .untrustedEndpoint(let endpoint):
+            CommandFailure(
+                "\(server.name) names a sign-in page (\(serverText(endpoint))) that is not on its own origin over TLS or loopback; it was not opened.",
+                exitStatus: .malformedData)
+        case .request(let cause):
+            failure(for: cause, server: server, duringRefresh: false)
         }
     }
 

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Opens pages the way other command-line tools do on this system: the command in `$BROWSER` if set (the first of a
+/// colon-separated list; words split on spaces, `%s` replaced by the URL, else the URL appended as the last
+/// argument), else `xdg-open` on Linux when a graphical session is running (`$DISPLAY` or `$WAYLAND_DISPLAY`), else
+/// `open` on macOS. The URL is one argument of a program started directly (`posix_spawn` through `Process`), never
+/// text for a shell. The browser's standard output goes to standard error, so standard output keeps only the
+/// command's result.
+struct SystemBrowserOpener: BrowserOpening {
+    /// Why the browser could not be started.
+    struct LaunchFailure: Error, Equatable {
+        var program: String
+    }
+
+    let environment: [String: String]
+
+    var canOpenBrowser: Bool { command(for: URL(string: "http://127.0.0.1/")!) != nil }
+
+    func open(_ url: URL) throws {
+        guard let command = command(for: url) else { throw LaunchFailure(program: "") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command.program)
+        process.arguments = command.arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.standardError
+        do {
+            try process.run()
+        } catch {
+            throw LaunchFailure(program: command.program)
+        }
+    }
+
+    /// The program (an absolute path) and arguments that would open `url`, or `nil` when nothing can.
+    func command(for url: URL) -> (program: String, arguments: [String])? {
+        if let browser = environment["BROWSER"], !browser.isEmpty {
+            guard let entry = browser.split(separator: ":").first(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+                return nil
+            }
+            var words = entry.split(separator: " ").map(String.init)
+            guard !words.isEmpty, let program = executable(named: words.removeFirst()) else { return nil }
+            if words.contains(where: { $0.contains("%s") }) {
+                words = words.map { $0.replacingOccurrences(of: "%s", with: url.absoluteString) }
+            } else {
+                words.append(url.absoluteString)
+            }
+            return (program, words)
+        }
+        #if os(macOS)
+            return executable(named: "open").map { ($0, [url.absoluteString]) }
+        #else
+            let graphical = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+            guard graphical else { return nil }
+            return executable(named: "xdg-open").map { ($0, [url.absoluteString]) }
+        #endif
+    }
+
+    /// `name` itself when it contains a slash, else the first executable of that name on `$PATH`.
+    func executable(named name: String) -> String? {
+        let manager = FileManager.default
+        if name.contains("/") { return manager.isExecutableFile(atPath: name) ? name : nil }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if manager.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,88 @@
+import Crypto
+import Foundation
+
+/// Proof Key for Code Exchange (RFC 7636) with the S256 method, the only one this client uses: a secret verifier that
+/// stays in this process until the code exchange, and its SHA-256 challenge, which travels in the authorization URL.
+public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The `code_challenge_method` sent with the challenge. `plain` is never offered: it protects nothing against an
+    /// attacker who can read the authorization request.
+    public static let method = "S256"
+
+    /// Sent only with the code, to the token endpoint (RFC 7636 §4.5).
+    public let verifier: Secret
+    /// `BASE64URL(SHA256(ASCII(verifier)))` without padding (RFC 7636 §4.2).
+    public let challenge: String
+
+    /// A verifier that is not 43 to 128 characters of `A-Z a-z 0-9 - . _ ~` (RFC 7636 §4.1).
+    public struct MalformedVerifier: Error, Equatable, Sendable {
+        public let length: Int
+    }
+
+    /// The pair for a verifier chosen elsewhere (a test vector, another client's verifier).
+    public init(verifier: Secret) throws(MalformedVerifier) {
+        let text = verifier.unredacted
+        guard (43...128).contains(text.count), text.allSatisfy(Self.isUnreserved) else {
+            throw MalformedVerifier(length: text.count)
+        }
+        self.verifier = verifier
+        self.challenge = Self.challenge(for: text)
+    }
+
+    /// A new pair whose verifier is 32 bytes from the system's cryptographically secure generator (getrandom(2) on
+    /// Linux, `arc4random_buf` on Apple platforms), base64url-encoded: 43 characters, 256 bits of entropy, as RFC
+    /// 7636 §7.1 recommends.
+    public static func generate() -> PKCE {
+        var generator = SystemRandomNumberGenerator()
+        let verifier = Base64URL.encode(randomBytes(32, using: &generator))
+        // 43 characters of the base64url alphabet are always a well-formed verifier.
+        return PKCE(unchecked: Secret(verifier))
+    }
+
+    private init(unchecked verifier: Secret) {
+        self.verifier = verifier
+        self.challenge = Self.challenge(for: verifier.unredacted)
+    }
+
+    /// The S256 challenge of `verifier`.
+    public static func challenge(for verifier: String) -> String {
+        Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8))))
+    }
+
+    /// Whether `character` may appear in a verifier: RFC 3986's unreserved characters.
+    static func isUnreserved(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        switch ascii {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func randomBytes(_ count: Int, using generator: inout some RandomNumberGenerator) -> [UInt8] {
+        (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    public var description: String { "PKCE(S256, challenge: \(challenge), verifier: <redacted>)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["challenge": challenge]) }
+}
+
+/// Base64url without padding (RFC 4648 §5, RFC 7636 Appendix A).
+enum Base64URL {
+    static func encode(_ bytes: [UInt8]) -> String {
+        var text = Data(bytes).base64EncodedString()
+        text = String(
+            text.unicodeScalars.compactMap { scalar -> Character? in
+                switch scalar {
+                case "+": "-"
+                case "/": "_"
+                case "=": nil
+                default: Character(scalar)
+                }
+            })
+        return text
+    }
+}

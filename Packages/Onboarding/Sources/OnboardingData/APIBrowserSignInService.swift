@@ -1,0 +1,145 @@
+import Authorization
+import Foundation
+import OnboardingDomain
+import Synchronization
+
+/// `BrowserSignInService` over a loopback redirect listener, the token endpoint's authorization code grant with PKCE
+/// (RFC 6749 §4.1, RFC 7636 S256, RFC 8252) and the session.
+///
+/// Each sign-in gets a new verifier and state from the system's secure generator. The verifier stays in this
+/// service, keyed by the request's id, until the code is exchanged; the page's URL carries only the challenge and
+/// the state. The listener checks the state before anything in the redirect is believed; the code is exchanged with
+/// the listener's redirect URI, and the tokens are stored as the account `/me` names, on the password sign-in's path.
+public final class APIBrowserSignInService: BrowserSignInService {
+    private struct Pending: Sendable {
+        let receiver: any AuthorizationRedirectReceiving
+        let pkce: PKCE
+    }
+
+    /// Thrown (as the cause of `unexpected`) when a request is completed that this service is not waiting for: one
+    /// it did not start, or one already completed.
+    public struct UnknownRequest: Error, Equatable, Sendable {}
+
+    private let exchanger: any AuthorizationCodeExchanging
+    private let listener: any AuthorizationRedirectListening
+    private let session: any SessionManaging
+    private let identifier: any AccountIdentifying
+    private let authorizationEndpoint: URL
+    private let clientID: String
+    private let issuer: String?
+    private let scope: String?
+    private let discovery: (any AuthorizationServerDiscovering)?
+    private let pending = Mutex<[UUID: Pending]>([:])
+
+    /// - Parameters:
+    ///   - exchanger: the token endpoint (a client without authorisation).
+    ///   - listener: opens the loopback listener the browser is sent back to.
+    ///   - session: where the tokens are stored, under the same lock as a password sign-in.
+    ///   - identifier: names the account the tokens belong to; the token response does not.
+    ///   - authorizationEndpoint: the server's sign-in page (from its metadata, or its documented place).
+    ///   - clientID: the public client id the page and the token endpoint are given.
+    ///   - issuer: the server's issuer identifier, when known from its metadata: a redirect naming another (`iss`,
+    ///     RFC 9207) is refused.
+    ///   - scope: the scope to ask for, if any.
+    ///   - discovery: the server's RFC 8414 metadata; when it is published, its sign-in page and issuer replace
+    ///     `authorizationEndpoint` and `issuer`, and a server that lists no authorization code grant or no S256 is
+    ///     `browserSignInUnsupported`.
+    public init(
+        exchanger: any AuthorizationCodeExchanging,
+        listener: any AuthorizationRedirectListening,
+        session: any SessionManaging,
+        identifier: any AccountIdentifying,
+        authorizationEndpoint: URL,
+        clientID: String,
+        issuer: String?,
+        scope: String? = nil,
+        discovery: (any AuthorizationServerDiscovering)? = nil
+    ) {
+        self.exchanger = exchanger
+        self.listener = listener
+        self.session = session
+        self.identifier = identifier
+        self.authorizationEndpoint = authorizationEndpoint
+        self.clientID = clientID
+        self.issuer = issuer
+        self.scope = scope
+        self.discovery = discovery
+    }
+
+    public func startBrowserSignIn() async throws(OnboardingError) -> BrowserSignInRequest {
+        var endpoint = authorizationEndpoint
+        var issuer = issuer
+        if let discovery {
+            let metadata: AuthorizationServerMetadata?
+            do {
+                metadata = try await discovery.metadata()
+            } catch .request(let failure) {
+                throw OnboardingError(failure)
+            } catch {
+                throw .malformedResponse(FailureCause(error))
+            }
+            if let metadata {
+                guard metadata.offersBrowserSignIn, let page = metadata.authorizationEndpoint else {
+                    throw .browserSignInUnsupported
+                }
+                endpoint = page
+                issuer = metadata.issuer
+            }
+        }
+        let state = AuthorizationState.generate()
+        let pkce = PKCE.generate()
+        let receiver: any AuthorizationRedirectReceiving
+        do {
+            receiver = try await listener.listen(state: state, issuer: issuer)
+        } catch {
+            throw Self.onboardingError(error)
+        }
+        let request = AuthorizationCodeRequest(
+            endpoint: endpoint, clientID: clientID, redirectURI: receiver.redirectURI, pkce: pkce,
+            state: state, scope: scope)
+        let id = UUID()
+        pending.withLock { $0[id] = Pending(receiver: receiver, pkce: pkce) }
+        return BrowserSignInRequest(authorizationURL: request.url, id: id)
+    }
+
+    public func completeBrowserSignIn(_ request: BrowserSignInRequest) async throws(OnboardingError) -> SignInResult {
+        guard let pending = pending.withLock({ $0.removeValue(forKey: request.id) }) else {
+            throw .unexpected(FailureCause(UnknownRequest()))
+        }
+        let code: Secret
+        do {
+            // Closes the listener whatever it returns.
+            code = try await pending.receiver.code()
+        } catch {
+            throw Self.onboardingError(error)
+        }
+        guard !Task.isCancelled else { throw .cancelled }
+        let grant: TokenGrant
+        do {
+            grant = try await exchanger.exchangeAuthorizationCode(
+                code, redirectURI: pending.receiver.redirectURI, codeVerifier: pending.pkce.verifier)
+        } catch .invalidGrant(let description) {
+            // A code that expired, was spent, or does not match the verifier: not a wrong password.
+            throw .browserSignInRefused(code: "invalid_grant", description: description)
+        } catch {
+            throw OnboardingError(error)
+        }
+        do {
+            return SignInResult(try await session.signIn(with: grant, identifiedBy: identifier))
+        } catch {
+            throw OnboardingError(error)
+        }
+    }
+
+    static func onboardingError(_ error: AuthorizationRedirectError) -> OnboardingError {
+        switch error {
+        case .denied: .browserSignInDenied
+        case .timedOut: .browserSignInTimedOut
+        case .cancelled: .cancelled
+        case .refused(let code, let description): .browserSignInRefused(code: code, description: description)
+        case .missingState, .stateMismatch, .missingCode, .repeatedParameter, .issuerMismatch:
+            .browserSignInRedirectInvalid(FailureCause(error))
+        case .listenerUnavailable: .unexpected(FailureCause(error))
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import StoriesCLIKit
+import StoriesServerKit
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `login`'s browser sign-in against the real server, the browser played by an HTTP client that follows the pages
+/// and the redirect back to the CLI's loopback listener.
+@Suite("Browser login end to end", .serialized)
+struct BrowserLoginTests {
+    let cli = CLIHarness("browser-login")
+
+    static let configuration = ServerConfiguration(port: 0, storyCount: 5, passwordHashCost: 4)
+
+    @Test("login opens the sign-in page, and once the person allows it the account is signed in and whoami works")
+    func allowed() async throws {
+        try await RunningServer.with(configuration: Self.configuration) { server in
+            let browser = AuthorizationPageBrowser(decision: "approve")
+            let output = CapturedOutput()
+            let status = try await LoginCommand.parse([]).run(
+                environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                browser: browser)
+            #expect(status == .success, "\(output.error)")
+            #expect(
+                output.standard
+                    == "Signed in to \(server.baseURL.absoluteString) as demo; demo is now the active account.\n")
+            let visits = try await browser.finishedVisits()
+            let visit = try #require(visits.first)
+            #expect(visits.count == 1)
+            #expect(visit.url.path == "/oauth/authorize")
+            #expect(output.error.contains("if it does not open, visit:\n\n    \(visit.url.absoluteString)\n"))
+            // The browser ended on the listener's page, which carries nothing secret.
+            #expect(visit.status == 200)
+            #expect(visit.page.contains("Sign-in received"))
+            #expect(visit.finalURL?.host == "127.0.0.1")
+            #expect(visit.finalURL?.path == "/callback")
+            let finalURL = try #require(visit.finalURL)
+            let items = URLComponents(url: finalURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let code = try #require(items.first { $0.name == "code" }?.value)
+            #expect(!output.error.contains(code) && !output.standard.contains(code))
+            #expect(!visit.page.contains(code))
+
+            let whoami = await cli.run(try WhoamiCommand.parse(["--json"]), on: server)
+            #expect(whoami.status == .success, "\(whoami.output.error)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(whoami.output.standard.utf8)) as? [String: Any])
+            #expect(object["username"] as? String == "demo")
+            let stored = try #require(try await cli.storedCredential(for: server))
+            #expect(stored.account == "demo")
+            #expect(!output.error.contains(stored.accessToken.unredacted))
+        }
+    }
+
+    @Test("login exits 79 and stores nothing when the person denies in the browser")
+    func denied() async throws {
+        try await RunningServer.with(configuration: Self.configuration) { server in
+            let browser = AuthorizationPageBrowser(decision: "deny")
+            let output = CapturedOutput()
+            let status = try await LoginCommand.parse([]).run(
+                environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                browser: browser)
+            #expect(status == .signInDenied, "\(output.error)")
+            #expect(status.rawValue == 79)
+            #expect(output.error.contains("was denied in the browser; nothing was stored."))
+            #expect(output.standard.isEmpty)
+            let visit = try #require(try await browser.finishedVisits().first)
+            #expect(visit.page.contains("Sign-in denied"))
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+
+    @Test("login refuses a server whose metadata names another issuer (exit 65) and opens no page")
+    func foreignIssuer() async throws {
+        var configuration = Self.configuration
+        configuration.publicURL = "https://stories.example"
+        try await RunningServer.with(configuration: configuration) { server in
+            let browser = AuthorizationPageBrowser(decision: "approve")
+            let output = CapturedOutput()
+            let status = try await LoginCommand.parse([]).run(
+                environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                browser: browser)
+            #expect(status == .malformedData, "\(output.error)")
+            #expect(output.error.contains("describes itself as the authorization server https://stories.example"))
+            #expect(try await browser.finishedVisits().isEmpty)
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+
+    @Test("login without a browser to open signs in with a device code instead")
+    func fallsBackToDevice() async throws {
+        var configuration = Self.configuration
+        configuration.deviceCodePollingInterval = 1
+        try await RunningServer.with(configuration: configuration) { server in
+            let output = StreamingOutput()
+            let environment = cli.environment(server)
+            let command = try LoginCommand.parse([])
+            let login = Task {
+                let status = await command.run(
+                    environment: environment, output: output, input: .piped([]), now: { Date() },
+                    browser: NoBrowser())
+                output.finish()
+                return status
+            }
+            let shown = await output.firstErrorCaptures(/open (\S+) and enter the code:\n\n    (\S+)\n/)
+            let (page, code) = try #require(shown)
+            _ = try await DeviceVerificationBrowser().submit(
+                userCode: code, decision: "approve", at: try #require(URL(string: page)))
+            let status = await login.value
+            #expect(status == .success, "\(output.error)")
+            #expect(output.error.contains("No browser can be opened here"))
+            #expect(try await cli.storedCredential(for: server)?.account == "demo")
+        }
+    }
+
+    @Test(
+        "Ctrl-C while login waits for the browser ends it by SIGINT (the shell's 130); $BROWSER got the page as its one argument"
+    )
+    func interrupted() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = directory.appendingPathComponent("browser").path
+        try "#!/bin/sh\necho \"browser argc=$# url=$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o700)
+        try await RunningServer.with(configuration: Self.configuration) { server in
+            var environment = cli.environment(server)
+            environment["BROWSER"] = script
+            let process = try StartedProcess.start(
+                try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
+            let opened = await process.waitForError("browser argc=1 url=\(server.baseURL.scheme!)://")
+            #expect(opened, "\(process.standardError.text)")
+            let waiting = await process.waitForError("Ctrl-C stops waiting")
+            #expect(waiting, "\(process.standardError.text)")
+            process.send(SIGINT)
+            #expect(await process.termination() == .signalled(SIGINT), "\(process.standardError.text)")
+            #expect(process.standardOutput.text.isEmpty)
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Authorization
+import Foundation
+import OnboardingData
+import OnboardingDomain
+import Testing
+
+@Suite("APIBrowserSignInService")
+struct BrowserSignInServiceTests {
+    static let grant = TokenGrant(
+        accessToken: Secret("browser-access"), refreshToken: Secret("browser-refresh"), scope: nil,
+        issuedAt: Date(timeIntervalSince1970: 1_800_000_000), expiresAt: nil)
+    static let endpoint = URL(string: "https://api.example.com/oauth/authorize")!
+
+    static func service(
+        listener: ScriptedRedirectListener = ScriptedRedirectListener(),
+        exchanger: RecordingCodeExchanger = RecordingCodeExchanger(answering: .success(grant)),
+        session: ScriptedSession = ScriptedSession(), issuer: String? = nil,
+        discovery: (any AuthorizationServerDiscovering)? = nil
+    ) -> APIBrowserSignInService {
+        APIBrowserSignInService(
+            exchanger: exchanger, listener: listener, session: session,
+            identifier: FixedAccountIdentifier(account: "alice"), authorizationEndpoint: endpoint,
+            clientID: "stories-cli", issuer: issuer, discovery: discovery)
+    }
+
+    /// Metadata as the test scripts it.
+    struct ScriptedDiscovery: AuthorizationServerDiscovering {
+        var answer: Result<AuthorizationServerMetadata?, AuthorizationServerMetadataError>
+        func metadata() async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata? {
+            try answer.get()
+        }
+    }
+
+    static func metadata(
+        grants: [String] = ["authorization_code"], methods: [String] = ["S256"]
+    )
+        -> AuthorizationServerMetadata
+    {
+        AuthorizationServerMetadata(
+            issuer: "https://login.example.com",
+            authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=t")!,
+            grantTypesSupported: grants, codeChallengeMethodsSupported: methods)
+    }
+
+    @Test("Signs in at the page the server's metadata names and expects its issuer in the redirect")
+    func usesDiscoveredEndpoint() async throws {
+        let listener = ScriptedRedirectListener()
+        let request = try await Self.service(
+            listener: listener, discovery: ScriptedDiscovery(answer: .success(Self.metadata()))
+        ).startBrowserSignIn()
+        #expect(request.authorizationURL.absoluteString.hasPrefix("https://login.example.com/authorize?tenant=t&"))
+        #expect(listener.issuers == ["https://login.example.com"])
+    }
+
+    @Test("A server without metadata is asked at the documented page, with no issuer to compare")
+    func withoutMetadata() async throws {
+        let listener = ScriptedRedirectListener()
+        let request = try await Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .success(nil)))
+            .startBrowserSignIn()
+        #expect(request.authorizationURL.absoluteString.hasPrefix(Self.endpoint.absoluteString + "?"))
+        #expect(listener.issuers == [nil])
+    }
+
+    @Test(
+        "A server whose metadata offers no browser sign-in is browserSignInUnsupported, and nothing listens",
+        arguments: [metadata(grants: ["urn:ietf:params:oauth:grant-type:device_code"]), metadata(methods: ["plain"])])
+    func unsupported(metadata: AuthorizationServerMetadata) async {
+        let listener = ScriptedRedirectListener()
+        let service = Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .success(metadata)))
+        await #expect(throws: OnboardingError.browserSignInUnsupported) { try await service.startBrowserSignIn() }
+        #expect(listener.states.isEmpty)
+    }
+
+    @Test("Metadata that names another issuer is a malformed answer, and nothing listens")
+    func untrustedMetadata() async {
+        let failure = AuthorizationServerMetadataError.issuerMismatch(
+            expected: "https://a.test", received: "https://b.test")
+        let listener = ScriptedRedirectListener()
+        let service = Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .failure(failure)))
+        await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {
+            try await service.startBrowserSignIn()
+        }
+        #expect(listener.states.isEmpty)
+    }
+
+    static func query(_ url: URL) -> [String: String] {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("Starting listens for the state it puts in the page's URL, with the challenge and the listener's URI")
+    func startBuildsPage() async throws {
+        let listener = ScriptedRedirectListener()
+        let request = try await Self.service(listener: listener, issuer: "https://api.example.com")
+            .startBrowserSignIn()
+        let query = Self.query(request.authorizationURL)
+        #expect(request.authorizationURL.absoluteString.hasPrefix("https://api.example.com/oauth/authorize?"))
+        #expect(query["response_type"] == "code")
+        #expect(query["client_id"] == "stories-cli")
+        #expect(query["redirect_uri"] == ScriptedRedirectListener.redirectURI)
+        #expect(query["code_challenge_method"] == "S256")
+        #expect(query["code_challenge"]?.count == 43)
+        #expect(listener.states.map(\.value) == [query["state"]])
+        #expect(listener.issuers == ["https://api.example.com"])
+    }
+
+    @Test("Completing exchanges the code with the verifier of the page's challenge, then stores the named account")
+    func completeSignsIn() async throws {
+        let exchanger = RecordingCodeExchanger(answering: .success(Self.grant))
+        let session = ScriptedSession(signedInAs: "demo")
+        let service = Self.service(exchanger: exchanger, session: session)
+        let request = try await service.startBrowserSignIn()
+        let result = try await service.completeBrowserSignIn(request)
+        let exchange = try #require(exchanger.exchanges.first)
+        #expect(exchanger.exchanges.count == 1)
+        #expect(exchange.code == Secret("code-1"))
+        #expect(exchange.redirectURI == ScriptedRedirectListener.redirectURI)
+        #expect(
+            PKCE.challenge(for: exchange.codeVerifier.unredacted)
+                == Self.query(request.authorizationURL)["code_challenge"])
+        #expect(!request.authorizationURL.absoluteString.contains(exchange.codeVerifier.unredacted))
+        #expect(result.session.account == "alice")
+        #expect(result.previouslyActiveAccount == "demo")
+        #expect(await session.credential?.accessToken == Secret("browser-access"))
+    }
+
+    @Test("Every sign-in gets its own state and verifier")
+    func freshSecretsEachTime() async throws {
+        let listener = ScriptedRedirectListener()
+        let service = Self.service(listener: listener)
+        let first = try await service.startBrowserSignIn()
+        let second = try await service.startBrowserSignIn()
+        #expect(listener.states.count == 2 && listener.states[0] != listener.states[1])
+        #expect(
+            Self.query(first.authorizationURL)["code_challenge"]
+                != Self.query(second.authorizationURL)["code_challenge"])
+        #expect(first.id != second.id)
+    }
+
+    @Test(
+        "A redirect without a usable code ends in its own error, exchanges nothing and stores nothing",
+        arguments: [
+            (AuthorizationRedirectError.denied(description: "no"), OnboardingError.browserSignInDenied),
+            (.timedOut(after: .seconds(300)), .browserSignInTimedOut),
+            (.cancelled, .cancelled),
+            (
+                .refused(code: "invalid_request", description: "bad"),
+                .browserSignInRefused(code: "invalid_request", description: "bad")
+            ),
+            (.stateMismatch, .browserSignInRedirectInvalid(FailureCause(AuthorizationRedirectError.stateMismatch))),
+            (.missingCode, .browserSignInRedirectInvalid(FailureCause(AuthorizationRedirectError.missingCode))),
+        ])
+    func redirectFailures(failure: AuthorizationRedirectError, expected: OnboardingError) async throws {
+        let exchanger = RecordingCodeExchanger(answering: .success(Self.grant))
+        let session = ScriptedSession()
+        let service = Self.service(
+            listener: ScriptedRedirectListener(answering: .failure(failure)), exchanger: exchanger, session: session)
+        let request = try await service.startBrowserSignIn()
+        await #expect(throws: expected) { try await service.completeBrowserSignIn(request) }
+        #expect(exchanger.exchanges.isEmpty)
+        #expect(await session.credential == nil)
+    }
+
+    @Test("A code the token endpoint refuses is a refused sign-in, not a wrong password, and stores nothing")
+    func refusedCode() async throws {
+        let session = ScriptedSession()
+        let service = Self.service(
+            exchanger: RecordingCodeExchanger(answering: .failure(.invalidGrant(description: "spent"))),
+            session: session)
+        let request = try await service.startBrowserSignIn()
+        await #expect(throws: OnboardingError.browserSignInRefused(code: "invalid_grant", description: "spent")) {
+            try await service.completeBrowserSignIn(request)
+        }
+        #expect(await session.credential == nil)
+    }
+
+    @Test("A request is completed once: the second time it is unknown and nothing is exchanged again")
+    func completesOnce() async throws {
+        let exchanger = RecordingCodeExchanger(answering: .success(Self.grant))
+        let service = Self.service(exchanger: exchanger)
+        let request = try await service.startBrowserSignIn()
+        _ = try await service.completeBrowserSignIn(request)
+        do {
+            _ = try await service.completeBrowserSignIn(request)
+            Issue.record("completed twice")
+        } catch {
+            guard case .unexpected = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+        #expect(exchanger.exchanges.count == 1)
+    }
+
+    @Test("An unusable listener is reported when starting, before any page is shown")
+    func listenerFails() async throws {
+        struct NoListener: AuthorizationRedirectListening {
+            func listen(
+                state: AuthorizationState, issuer: String?
+            ) async throws(AuthorizationRedirectError) -> any AuthorizationRedirectReceiving {
+                throw .listenerUnavailable(errno: 98)
+            }
+        }
+        let service = APIBrowserSignInService(
+            exchanger: RecordingCodeExchanger(answering: .success(Self.grant)), listener: NoListener(),
+            session: ScriptedSession(), identifier: FixedAccountIdentifier(account: "alice"),
+            authorizationEndpoint: Self.endpoint, clientID: "stories-cli", issuer: nil)
+        await #expect(
+            throws: OnboardingError.unexpected(FailureCause(AuthorizationRedirectError.listenerUnavailable(errno: 98)))
+        ) { try await service.startBrowserSignIn() }
+    }
+}

@@ -1,0 +1,67 @@
+import Authorization
+import Foundation
+import Synchronization
+
+/// A redirect listener whose one redirect answers as the test scripts, recording the state and issuer it was asked
+/// to expect and whether it was closed.
+final class ScriptedRedirectListener: AuthorizationRedirectListening {
+    static let redirectURI = "http://127.0.0.1:5123/callback"
+
+    private let answer: Result<Secret, AuthorizationRedirectError>
+    private let recorded = Mutex((states: [AuthorizationState](), issuers: [String?](), closed: 0))
+
+    init(answering answer: Result<Secret, AuthorizationRedirectError> = .success(Secret("code-1"))) {
+        self.answer = answer
+    }
+
+    var states: [AuthorizationState] { recorded.withLock { $0.states } }
+    var issuers: [String?] { recorded.withLock { $0.issuers } }
+    var closeCount: Int { recorded.withLock { $0.closed } }
+
+    func listen(
+        state: AuthorizationState, issuer: String?
+    ) async throws(AuthorizationRedirectError) -> any AuthorizationRedirectReceiving {
+        recorded.withLock {
+            $0.states.append(state)
+            $0.issuers.append(issuer)
+        }
+        return Receiver(listener: self)
+    }
+
+    private struct Receiver: AuthorizationRedirectReceiving {
+        let listener: ScriptedRedirectListener
+        var redirectURI: String { ScriptedRedirectListener.redirectURI }
+
+        func code() async throws(AuthorizationRedirectError) -> Secret {
+            defer { listener.recorded.withLock { $0.closed += 1 } }
+            return try listener.answer.get()
+        }
+
+        func close() async { listener.recorded.withLock { $0.closed += 1 } }
+    }
+}
+
+/// A token endpoint that answers every code exchange as scripted and records what it was sent.
+final class RecordingCodeExchanger: AuthorizationCodeExchanging {
+    struct Exchange: Equatable {
+        var code: Secret
+        var redirectURI: String
+        var codeVerifier: Secret
+    }
+
+    private let answer: Result<TokenGrant, TokenEndpointError>
+    private let recorded = Mutex([Exchange]())
+
+    init(answering answer: Result<TokenGrant, TokenEndpointError>) {
+        self.answer = answer
+    }
+
+    var exchanges: [Exchange] { recorded.withLock { $0 } }
+
+    func exchangeAuthorizationCode(
+        _ code: Secret, redirectURI: String, codeVerifier: Secret
+    ) async throws(TokenEndpointError) -> TokenGrant {
+        recorded.withLock { $0.append(Exchange(code: code, redirectURI: redirectURI, codeVerifier: codeVerifier)) }
+        return try answer.get()
+    }
+}

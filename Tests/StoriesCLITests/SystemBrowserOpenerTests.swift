@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import StoriesCLIKit
+
+/// How `login` finds a browser: `$BROWSER` as other tools read it, else `xdg-open` in a graphical session.
+@Suite("System browser opener")
+struct SystemBrowserOpenerTests {
+    static let url = URL(string: "http://127.0.0.1:8080/oauth/authorize?state=s&code_challenge=c")!
+
+    /// A directory with an executable `xdg-open` in it, for `$PATH`.
+    static let binDirectory: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opener-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let program = directory.appendingPathComponent("xdg-open").path
+        _ = FileManager.default.createFile(
+            atPath: program, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        return directory.path
+    }()
+
+    @Test(
+        "$BROWSER names the program; the page is its last argument, or replaces %s",
+        arguments: [
+            (["BROWSER": "/bin/sh"], "/bin/sh", [url.absoluteString]),
+            (["BROWSER": "sh", "PATH": "/usr/bin:/bin"], "/bin/sh", [url.absoluteString]),
+            (["BROWSER": "/bin/sh -c %s"], "/bin/sh", ["-c", url.absoluteString]),
+            (["BROWSER": "/bin/sh --new-window"], "/bin/sh", ["--new-window", url.absoluteString]),
+            (["BROWSER": "/bin/sh:/usr/bin/firefox"], "/bin/sh", [url.absoluteString]),
+        ] as [([String: String], String, [String])])
+    func browserVariable(environment: [String: String], program: String, arguments: [String]) throws {
+        let opener = SystemBrowserOpener(environment: environment)
+        let command = try #require(opener.command(for: Self.url))
+        #expect(command.program.hasSuffix(program.split(separator: "/").last.map(String.init) ?? program))
+        #expect(command.arguments == arguments)
+        #expect(opener.canOpenBrowser)
+    }
+
+    #if os(Linux)
+        @Test(
+            "Without $BROWSER, xdg-open is used only in a graphical session; a $BROWSER that does not exist opens nothing",
+            arguments: [
+                ([:], false), (["DISPLAY": ":0"], true), (["WAYLAND_DISPLAY": "wayland-0"], true),
+                (["DISPLAY": ""], false), (["BROWSER": "no-such-browser-here", "DISPLAY": ":0"], false),
+            ] as [([String: String], Bool)])
+        func xdgOpen(environment: [String: String], opens: Bool) {
+            var environment = environment
+            environment["PATH"] = Self.binDirectory
+            let opener = SystemBrowserOpener(environment: environment)
+            #expect(opener.canOpenBrowser == opens)
+            if opens {
+                #expect(opener.command(for: Self.url)?.program == Self.binDirectory + "/xdg-open")
+                #expect(opener.command(for: Self.url)?.arguments == [Self.url.absoluteString])
+            }
+        }
+    #endif
+}
