@@ -249,31 +249,14 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         return Self.authorization(credential)
     }
 
-    /// Nonisolated so that callers who join a refresh wait for it off the actor: when it ends they all resume at
-    /// once on the global executor, instead of one actor turn after another.
-    public nonisolated func currentAuthorization() async throws -> BearerAuthorization {
-        switch try await authorizationOrRefresh() {
-        case .ready(let credential): Self.authorization(credential)
-        case .refreshing(let refresh): Self.authorization(try await refresh.value)
-        }
-    }
-
-    /// A session to use now, or the refresh that will yield one.
-    private enum PendingAuthorization {
-        case ready(Credential)
-        case refreshing(Task<Credential, any Error>)
-    }
-
-    /// `currentAuthorization()`'s decision, in one actor turn after the session is loaded: the token, or the refresh
-    /// to wait for.
-    private func authorizationOrRefresh() async throws -> PendingAuthorization {
+    public func currentAuthorization() async throws -> BearerAuthorization {
         guard let credential = try await storedCredential() else {
             throw AuthorizationError.notSignedIn(origin: origin.key)
         }
         guard !credential.isSignInRequired else { throw AuthorizationError.sessionExpired(origin: origin.key) }
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
-        guard policy.needsRefresh(credential, at: now()) else { return .ready(credential) }
-        return startOrJoinRefresh(replacingGeneration: credential.generation)
+        guard policy.needsRefresh(credential, at: now()) else { return Self.authorization(credential) }
+        return Self.authorization(try await refresh(replacingGeneration: credential.generation))
     }
 
     public func authorizationAfterRejection(of rejected: BearerAuthorization) async throws -> BearerAuthorization? {
@@ -317,28 +300,19 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
 
     // MARK: Refresh
 
-    /// Joins the in-flight refresh, or starts one that replaces `generation`, and waits for it.
+    /// Joins the in-flight refresh, or starts one that replaces `generation`.
     private func refresh(replacingGeneration generation: Int64) async throws -> Credential {
-        switch startOrJoinRefresh(replacingGeneration: generation) {
-        case .ready(let credential): credential
-        case .refreshing(let refresh): try await refresh.value
-        }
-    }
-
-    /// The in-flight refresh, or a new one that replaces `generation` — unless the cache already holds a fresh
-    /// successor. Synchronous, so that a caller decides and joins in the same actor turn.
-    private func startOrJoinRefresh(replacingGeneration generation: Int64) -> PendingAuthorization {
-        if let inFlightRefresh { return .refreshing(inFlightRefresh) }
+        if let inFlightRefresh { return try await inFlightRefresh.value }
         if let cached, cached.generation > generation, !cached.isSignInRequired,
             !policy.needsRefresh(cached, at: now())
         {
-            return .ready(cached)
+            return cached
         }
         // Unstructured on purpose: the refresh outlives a cancelled initiator, so the rotated token the server
         // issued is always persisted and every other waiter still gets it.
         let task = Task { try await self.performRefresh(replacingGeneration: generation) }
         inFlightRefresh = task
-        return .refreshing(task)
+        return try await task.value
     }
 
     private func performRefresh(replacingGeneration generation: Int64) async throws -> Credential {
