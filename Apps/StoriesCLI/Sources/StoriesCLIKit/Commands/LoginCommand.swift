@@ -55,20 +55,19 @@ public struct LoginCommand: StoriesSubcommand {
     }
 
     public func execute(in context: CommandContext) async throws {
-        let usesPassword = credentials.username != nil || credentials.passwordStdin
-        if !device, !usesPassword {
-            guard context.browser.canOpenBrowser else {
+        if credentials.username != nil || credentials.passwordStdin {
+            return try await signInWithPassword(context: context)
+        }
+        try await CompositionRoot.withServices(context: context) { services in
+            let result: SignInResult
+            if device {
+                result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
+            } else if !context.browser.canOpenBrowser {
                 context.output.writeError(
                     "No browser can be opened here (no usable $BROWSER, and no xdg-open in a graphical session); signing in with a code instead.\n"
                 )
-                try await CompositionRoot.withServices(context: context) { services in
-                    let result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
-                    try Self.reportSignedIn(result, context: context)
-                }
-                return
-            }
-            try await CompositionRoot.withServices(context: context) { services in
-                let result: SignInResult
+                result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
+            } else {
                 do {
                     result = try await Self.signInWithBrowser(service: services.browserSignIn, context: context)
                 } catch OnboardingError.browserSignInUnsupported {
@@ -77,17 +76,13 @@ public struct LoginCommand: StoriesSubcommand {
                     )
                     result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
                 }
-                try Self.reportSignedIn(result, context: context)
             }
-            return
+            try Self.reportSignedIn(result, context: context)
         }
-        if device {
-            try await CompositionRoot.withServices(context: context) { services in
-                let result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
-                try Self.reportSignedIn(result, context: context)
-            }
-            return
-        }
+    }
+
+    /// `--username` or `--password-stdin`: the password grant.
+    private func signInWithPassword(context: CommandContext) async throws {
         let prompts = credentials.prompts(context.input)
         let username = try prompts.username(credentials.username)
         let password = try prompts.password(confirm: false)
