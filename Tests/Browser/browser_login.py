@@ -14,18 +14,17 @@ lets the browser follow the redirect to a loopback listener.
 Exits nonzero with one line on any failure; never prints a code, a token or the password.
 """
 
-import base64
-import hashlib
 import http.server
 import json
 import os
-import secrets
 import sys
 import threading
 import time
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "NativeApp"))
+import native_app  # noqa: E402 (found through the path above)
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -107,16 +106,9 @@ def post_form(url, fields):
 
 def pages(server_url, username, password):
     origin = server_url.rsplit("/v1", 1)[0]
-    listener = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener)
-    threading.Thread(target=listener.serve_forever, daemon=True).start()
-    redirect_uri = f"http://127.0.0.1:{listener.server_address[1]}/callback"
-    verifier = secrets.token_urlsafe(48)
-    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-    state = secrets.token_urlsafe(16)
-    url = origin + "/oauth/authorize?" + urllib.parse.urlencode({
-        "response_type": "code", "client_id": "stories-cli", "redirect_uri": redirect_uri,
-        "code_challenge": challenge, "code_challenge_method": "S256", "state": state,
-    })
+    listener, redirect_uri = native_app.serve_loopback(Listener)
+    request = native_app.AuthorizationRequest(origin, redirect_uri)
+    url, verifier, state = request.url, request.verifier, request.state
     browser = start_browser()
     try:
         sign_in_and_allow(browser, url, username, password)

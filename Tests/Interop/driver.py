@@ -17,19 +17,18 @@ Every step checks the status and where it landed, and exits nonzero with one lin
 prints a code, a token or the password.
 """
 
-import base64
-import hashlib
 import html.parser
 import http.server
 import os
 import re
-import secrets
-import threading
 import sys
 import time
 import urllib.parse
 
 import requests
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "NativeApp"))
+import native_app  # noqa: E402 (found through the path above)
 
 TIMEOUT = 10  # seconds, for each HTTP request
 WAIT = 30  # seconds, for the CLI to produce what we wait for
@@ -178,7 +177,7 @@ def authorize(origin, username, password, url_file):
     print("driver: allowed on DOT's consent page; the redirect reached the loopback listener", file=sys.stderr)
 
 
-def native_app(origin, username, password, work_dir):
+def play_native_app(origin, username, password, work_dir):
     received = []
 
     class Listener(http.server.BaseHTTPRequestHandler):
@@ -192,16 +191,9 @@ def native_app(origin, username, password, work_dir):
         def log_message(self, format, *args):
             pass  # the request line carries the code
 
-    listener = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener)
-    threading.Thread(target=listener.serve_forever, daemon=True).start()
-    redirect_uri = f"http://127.0.0.1:{listener.server_address[1]}/callback"
-    verifier = secrets.token_urlsafe(48)
-    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-    state = secrets.token_urlsafe(16)
-    url = origin + "/oauth/authorize?" + urllib.parse.urlencode({
-        "response_type": "code", "client_id": "stories-cli", "redirect_uri": redirect_uri,
-        "code_challenge": challenge, "code_challenge_method": "S256", "state": state,
-    })
+    listener, redirect_uri = native_app.serve_loopback(Listener)
+    request = native_app.AuthorizationRequest(origin, redirect_uri)
+    url, verifier = request.url, request.verifier
     url_file = os.path.join(work_dir, "native-app-url")
     with open(url_file, "w", encoding="utf-8") as file:
         file.write(url)
@@ -242,7 +234,7 @@ def main():
     elif mode == "authorize":
         authorize(origin, username, password, handover)
     elif mode == "native-app":
-        native_app(origin, username, password, handover)
+        play_native_app(origin, username, password, handover)
     else:
         fail(f"unknown mode {mode}")
 
