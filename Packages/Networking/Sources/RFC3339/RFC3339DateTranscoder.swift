@@ -13,7 +13,7 @@ public struct RFC3339DateTranscoder: DateTranscoder {
 
     public func encode(_ date: Date) throws -> String {
         let hasFraction = date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-        return date.formatted(hasFraction ? Self.fractionalStyle : Self.wholeSecondStyle)
+        return RFC3339UTCFormatter.string(from: date, includingMilliseconds: hasFraction)
     }
 
     public func decode(_ string: String) throws -> Date {
@@ -21,9 +21,6 @@ public struct RFC3339DateTranscoder: DateTranscoder {
         guard let date = text.withUTF8({ Self.parse($0) }) else { throw InvalidRFC3339DateTime(text: string) }
         return date
     }
-
-    private static let wholeSecondStyle = Date.ISO8601FormatStyle()
-    private static let fractionalStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// Parses `full-date "T" full-time` (RFC 3339 §5.6) from UTF-8 bytes.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {

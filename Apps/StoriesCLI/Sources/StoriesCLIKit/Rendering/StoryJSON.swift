@@ -1,4 +1,5 @@
 import Foundation
+import RFC3339
 import StoriesDomain
 
 /// The stable `--json` shapes. Every key is always present (absent values are `null`), keys are sorted, and dates
@@ -43,7 +44,12 @@ enum StoryJSON {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        // What `.iso8601` writes (whole seconds, the fraction dropped), without loading Foundation's calendar and
+        // ICU's calendar data on every run: about 0.45 ms of a `list`.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(RFC3339UTCFormatter.string(from: date))
+        }
         return JSONTerminalEscaping.escape(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import RFC3339
+import Testing
+
+@Suite("RFC 3339 UTC formatter")
+struct RFC3339UTCFormatterTests {
+    static let foundationWholeSeconds = Date.ISO8601FormatStyle()
+    static let foundationMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    @Test(
+        "Writes the same bytes as Foundation's ISO 8601 style, whole seconds and milliseconds",
+        arguments: [
+            (Date(timeIntervalSince1970: 0.0), "1970-01-01T00:00:00Z", "1970-01-01T00:00:00.000Z"),
+            (Date(timeIntervalSince1970: 1_795_255_200.125963), "2026-11-21T10:00:00Z", "2026-11-21T10:00:00.125Z"),
+            // Fractions are dropped toward the past, and milliseconds are truncated, never rounded.
+            (Date(timeIntervalSince1970: 0.9996), "1970-01-01T00:00:00Z", "1970-01-01T00:00:00.999Z"),
+            (Date(timeIntervalSince1970: -0.5), "1969-12-31T23:59:59Z", "1969-12-31T23:59:59.500Z"),
+            (Date(timeIntervalSince1970: -0.0001), "1969-12-31T23:59:59Z", "1969-12-31T23:59:59.999Z"),
+            (Date(timeIntervalSince1970: -1.5), "1969-12-31T23:59:58Z", "1969-12-31T23:59:58.500Z"),
+            // Too small to survive in a `Date`, which counts from 2001: the instant is 1970 exactly.
+            (Date(timeIntervalSince1970: -0.000_000_001), "1970-01-01T00:00:00Z", "1970-01-01T00:00:00.000Z"),
+            // The second is taken from the seconds since 2001, where this fraction still exists.
+            (
+                Date(timeIntervalSinceReferenceDate: -0.000_000_000_5), "2000-12-31T23:59:59Z",
+                "2000-12-31T23:59:59.999Z"
+            ),
+            (Date(timeIntervalSince1970: 1_709_251_199), "2024-02-29T23:59:59Z", "2024-02-29T23:59:59.000Z"),
+            (Date(timeIntervalSince1970: 951_825_600), "2000-02-29T12:00:00Z", "2000-02-29T12:00:00.000Z"),
+            (Date(timeIntervalSince1970: -2_203_891_200), "1900-03-01T00:00:00Z", "1900-03-01T00:00:00.000Z"),
+            (Date(timeIntervalSince1970: -12_219_292_800), "1582-10-15T00:00:00Z", "1582-10-15T00:00:00.000Z"),
+            (Date(timeIntervalSince1970: 253_402_300_799.9999), "9999-12-31T23:59:59Z", "9999-12-31T23:59:59.999Z"),
+            // Outside 1582-10-15 ..< 10000-01-01 Foundation's own output: Julian dates, five-digit years.
+            (Date(timeIntervalSince1970: -12_219_292_801), "1582-10-04T23:59:59Z", "1582-10-04T23:59:59.000Z"),
+            (Date(timeIntervalSince1970: -62_135_596_800), "0001-01-03T00:00:00Z", "0001-01-03T00:00:00.000Z"),
+            (Date(timeIntervalSince1970: 253_402_300_800), "10000-01-01T00:00:00Z", "10000-01-01T00:00:00.000Z"),
+        ])
+    func matchesTable(date: Date, wholeSeconds: String, milliseconds: String) {
+        #expect(RFC3339UTCFormatter.string(from: date) == wholeSeconds)
+        #expect(RFC3339UTCFormatter.string(from: date, includingMilliseconds: true) == milliseconds)
+        #expect(date.formatted(Self.foundationWholeSeconds) == wholeSeconds)
+        #expect(date.formatted(Self.foundationMilliseconds) == milliseconds)
+    }
+
+    @Test("Writes the same bytes as Foundation's ISO 8601 style for 40,000 generated instants from 1582 to 10000")
+    func matchesFoundationOnGeneratedInstants() {
+        var generator = SplitMix64(seed: 0x5EED_2026_1123)
+        let firstSecond: Int64 = -12_219_292_800 - 86_400 * 3  // a few days of Julian fallback first
+        let lastSecond: Int64 = 253_402_300_800 + 86_400 * 3  // and of five-digit years after
+        var mismatches: [String] = []
+        for sample in 0..<40_000 {
+            let second: Int64
+            if sample % 4 == 0 {
+                // Around midnight, where the day, month and year change.
+                let day = Int64.random(in: (firstSecond / 86_400)...(lastSecond / 86_400), using: &generator)
+                second = day * 86_400 + Int64.random(in: -2...1, using: &generator)
+            } else {
+                second = Int64.random(in: firstSecond...lastSecond, using: &generator)
+            }
+            let fraction: Double =
+                switch sample % 5 {
+                case 0: 0
+                case 1: Double.random(in: 0..<1, using: &generator)
+                case 2: -Double.random(in: 0..<1, using: &generator)
+                case 3: Double(Int.random(in: 0..<1000, using: &generator)) / 1000
+                default: Double(Int.random(in: 0..<1_000_000, using: &generator)) / 1_000_000
+                }
+            let date = Date(timeIntervalSince1970: Double(second) + fraction)
+            let expected = (date.formatted(Self.foundationWholeSeconds), date.formatted(Self.foundationMilliseconds))
+            let actual = (
+                RFC3339UTCFormatter.string(from: date),
+                RFC3339UTCFormatter.string(from: date, includingMilliseconds: true)
+            )
+            if actual != expected {
+                mismatches.append("\(date.timeIntervalSince1970): \(actual) != \(expected)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+}
+
+/// Deterministic, so a failure names instants that fail again on the next run (Steele, Lea and Flood's SplitMix64).
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
