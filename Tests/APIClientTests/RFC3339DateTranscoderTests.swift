@@ -52,8 +52,8 @@ struct RFC3339DateTranscoderTests {
     }
 
     @Test(
-        "Writes what Date.ISO8601FormatStyle writes: milliseconds, truncated, only when there is a fraction",
-        arguments: [0, -1, -0.5, 0.9996, 1_795_255_200.125963, 951_825_600, -12_219_292_801, 253_402_300_800.25])
+        "Writes what Date.ISO8601FormatStyle writes from 1582-10-15 on: milliseconds, truncated, only with a fraction",
+        arguments: [0, -1, -0.5, 0.9996, 1_795_255_200.125963, 951_825_600, -12_219_292_800, 253_402_300_800.25])
     func writesAsFoundationDoes(secondsSince1970: Double) throws {
         let date = Date(timeIntervalSince1970: secondsSince1970)
         let hasFraction = secondsSince1970.rounded(.down) != secondsSince1970

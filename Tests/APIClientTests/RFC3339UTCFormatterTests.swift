@@ -29,9 +29,7 @@ struct RFC3339UTCFormatterTests {
             (Date(timeIntervalSince1970: -2_203_891_200), "1900-03-01T00:00:00Z", "1900-03-01T00:00:00.000Z"),
             (Date(timeIntervalSince1970: -12_219_292_800), "1582-10-15T00:00:00Z", "1582-10-15T00:00:00.000Z"),
             (Date(timeIntervalSince1970: 253_402_300_799.9999), "9999-12-31T23:59:59Z", "9999-12-31T23:59:59.999Z"),
-            // Outside 1582-10-15 ..< 10000-01-01 Foundation's own output: Julian dates, five-digit years.
-            (Date(timeIntervalSince1970: -12_219_292_801), "1582-10-04T23:59:59Z", "1582-10-04T23:59:59.000Z"),
-            (Date(timeIntervalSince1970: -62_135_596_800), "0001-01-03T00:00:00Z", "0001-01-03T00:00:00.000Z"),
+            // From year 10000 on, Foundation's own output: five digits.
             (Date(timeIntervalSince1970: 253_402_300_800), "10000-01-01T00:00:00Z", "10000-01-01T00:00:00.000Z"),
         ])
     func matchesTable(date: Date, wholeSeconds: String, milliseconds: String) {
@@ -41,10 +39,10 @@ struct RFC3339UTCFormatterTests {
         #expect(date.formatted(Self.foundationMilliseconds) == milliseconds)
     }
 
-    @Test("Writes the same bytes as Foundation's ISO 8601 style for 40,000 generated instants from 1582 to 10000")
+    @Test("Writes the same bytes as Foundation's ISO 8601 style for 40,000 generated instants from 1582-10-15 to 10000")
     func matchesFoundationOnGeneratedInstants() {
         var generator = SplitMix64(seed: 0x5EED_2026_1123)
-        let firstSecond: Int64 = -12_219_292_800 - 86_400 * 3  // a few days of Julian fallback first
+        let firstSecond: Int64 = -12_219_292_800  // 1582-10-15, where Foundation's calendar is Gregorian
         let lastSecond: Int64 = 253_402_300_800 + 86_400 * 3  // and of five-digit years after
         var mismatches: [String] = []
         for sample in 0..<40_000 {
@@ -74,8 +72,45 @@ struct RFC3339UTCFormatterTests {
                 mismatches.append("\(date.timeIntervalSince1970): \(actual) != \(expected)")
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+        #expect(mismatches.count == 0, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
     }
+
+    @Test(
+        "Writes proleptic Gregorian dates before 1582, as RFC 3339 does, where Foundation's calendar turns Julian",
+        arguments: [
+            (Date(timeIntervalSince1970: -12_219_292_801), "1582-10-14T23:59:59Z"),
+            (Date(timeIntervalSince1970: -62_135_596_800), "0001-01-01T00:00:00Z"),
+            (Date(timeIntervalSince1970: -62_162_121_600), "0000-02-29T00:00:00Z"),
+            (Date(timeIntervalSince1970: -62_167_219_200), "0000-01-01T00:00:00Z"),
+        ])
+    func writesProlepticGregorian(date: Date, expected: String) {
+        #expect(RFC3339UTCFormatter.string(from: date) == expected)
+    }
+
+    @Test(
+        "Writes back unchanged what RFC3339DateTranscoder reads, Go's zero time included",
+        arguments: [
+            "0001-01-01T00:00:00Z", "0000-02-29T12:00:00Z", "1582-10-10T08:30:00Z", "1200-12-31T23:59:59Z",
+            "1969-12-31T23:59:59Z", "2026-11-23T16:30:00Z", "9999-12-31T23:59:59Z",
+        ])
+    func roundTripsWhatTheTranscoderReads(text: String) throws {
+        let date = try RFC3339DateTranscoder().decode(text)
+        #expect(RFC3339UTCFormatter.string(from: date) == text)
+    }
+
+    @Test("Writes back unchanged what RFC3339DateTranscoder reads for 10,000 generated days from year 0 to 1582")
+    func roundTripsGeneratedEarlyDates() throws {
+        var generator = SplitMix64(seed: 0x0000_1582_1015)
+        var mismatches: [String] = []
+        for _ in 0..<10_000 {
+            let second = Int64.random(in: -62_167_219_200 ... -12_219_292_801, using: &generator)
+            let date = Date(timeIntervalSince1970: Double(second))
+            let text = RFC3339UTCFormatter.string(from: date)
+            if try RFC3339DateTranscoder().decode(text) != date { mismatches.append(text) }
+        }
+        #expect(mismatches.count == 0, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+    }
+
 }
 
 /// Deterministic, so a failure names instants that fail again on the next run (Steele, Lea and Flood's SplitMix64).
@@ -91,4 +126,5 @@ private struct SplitMix64: RandomNumberGenerator {
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return mixed ^ (mixed >> 31)
     }
+
 }

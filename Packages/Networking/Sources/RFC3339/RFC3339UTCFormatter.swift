@@ -7,16 +7,20 @@ import Foundation
 /// `stories-cli list`, which formats a single page of dates. This reproduces that calendar's fields the way it computes
 /// them: the second is `timeIntervalSinceReferenceDate` rounded down (so the fraction of an instant before 1970 is
 /// dropped toward the past, and a fraction too small for the reference-date `Double` is no fraction at all), and the
-/// milliseconds are the nanoseconds of the rest truncated. Foundation's calendar is Julian before 1582-10-15 and years
-/// past 9999 take more digits; outside that span this defers to `Date.ISO8601FormatStyle` itself, so the output is the
-/// same for every instant.
+/// milliseconds are the nanoseconds of the rest truncated.
+///
+/// One departure, on purpose: RFC 3339 dates are proleptic Gregorian (§5.6, ISO 8601), and so are the ones
+/// `RFC3339DateTranscoder` reads, but Foundation's calendar turns Julian before 1582-10-15. Go's zero time,
+/// `0001-01-01T00:00:00Z`, which servers written in Go send for "never", came back from Foundation as
+/// `0001-01-03T00:00:00Z`; here every year from 0000 to 9999 is Gregorian, so what is read is written back unchanged.
+/// Outside those years (negative years, five-digit ones) this defers to `Date.ISO8601FormatStyle`.
 public enum RFC3339UTCFormatter {
     /// `yyyy-MM-ddTHH:mm:ssZ`, or `yyyy-MM-ddTHH:mm:ss.SSSZ` with `includingMilliseconds`, as
     /// `Date.ISO8601FormatStyle(includingFractionalSeconds:)` writes it.
     public static func string(from date: Date, includingMilliseconds: Bool = false) -> String {
         let sinceReference = date.timeIntervalSinceReferenceDate
         let wholeSeconds = sinceReference.rounded(.down)
-        guard wholeSeconds >= firstGregorianSecond, wholeSeconds < firstSecondOfYear10000 else {
+        guard wholeSeconds >= firstSecondOfYear0, wholeSeconds < firstSecondOfYear10000 else {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: includingMilliseconds))
         }
         let secondsSince1970 = Int(wholeSeconds) + secondsFrom1970ToReferenceDate
@@ -60,8 +64,8 @@ public enum RFC3339UTCFormatter {
         }
     }
 
-    /// 1582-10-15T00:00:00Z, where Foundation's Gregorian calendar stops being Julian, since 2001-01-01.
-    static let firstGregorianSecond: Double = -13_197_600_000
+    /// 0000-01-01T00:00:00Z (proleptic Gregorian) since 2001-01-01: before it years are negative.
+    static let firstSecondOfYear0: Double = -63_145_526_400
     /// 10000-01-01T00:00:00Z since 2001-01-01: from there on years have five digits.
     static let firstSecondOfYear10000: Double = 252_423_993_600
     static let secondsFrom1970ToReferenceDate = 978_307_200
