@@ -62,7 +62,12 @@ public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStr
     }
 
     static func randomBytes(_ count: Int, using generator: inout some RandomNumberGenerator) -> [UInt8] {
-        (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        // A loop rather than `map` with the `inout` generator captured in its closure: ThreadSanitizer's
+        // instrumentation of that capture crashed the test process (SEGV in its shadow memory) on Linux.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for _ in 0..<count { bytes.append(UInt8.random(in: .min ... .max, using: &generator)) }
+        return bytes
     }
 
     public var description: String { "PKCE(S256, challenge: \(challenge), verifier: <redacted>)" }
