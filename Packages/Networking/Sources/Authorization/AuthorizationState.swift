@@ -11,8 +11,7 @@ public struct AuthorizationState: Sendable, Equatable {
 
     /// A new state of 32 bytes from the system's cryptographically secure generator, base64url-encoded.
     public static func generate() -> AuthorizationState {
-        var generator = SystemRandomNumberGenerator()
-        return AuthorizationState(Base64URL.encode(PKCE.randomBytes(32, using: &generator)))
+        AuthorizationState(Base64URL.encode(PKCE.randomBytes(32)))
     }
 
     /// Whether `received` is this state, comparing every byte whatever the first difference, so the time taken does

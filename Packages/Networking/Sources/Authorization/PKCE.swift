@@ -32,8 +32,7 @@ public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStr
     /// Linux, `arc4random_buf` on Apple platforms), base64url-encoded: 43 characters, 256 bits of entropy, as RFC
     /// 7636 §7.1 recommends.
     public static func generate() -> PKCE {
-        var generator = SystemRandomNumberGenerator()
-        let verifier = Base64URL.encode(randomBytes(32, using: &generator))
+        let verifier = Base64URL.encode(randomBytes(32))
         // 43 characters of the base64url alphabet are always a well-formed verifier.
         return PKCE(unchecked: Secret(verifier))
     }
@@ -61,13 +60,18 @@ public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStr
         }
     }
 
-    static func randomBytes(_ count: Int, using generator: inout some RandomNumberGenerator) -> [UInt8] {
-        // A loop rather than `map` with the `inout` generator captured in its closure: ThreadSanitizer's
-        // instrumentation of that capture crashed the test process (SEGV in its shadow memory) on Linux.
+    /// `count` bytes from the system's cryptographically secure generator.
+    ///
+    /// Through `UInt64.random(in:)`, which uses the standard library's system generator itself: passing an
+    /// `inout SystemRandomNumberGenerator` of our own (an empty struct) crashed ThreadSanitizer on Linux with a SEGV in
+    /// its shadow memory at that access.
+    static func randomBytes(_ count: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for _ in 0..<count { bytes.append(UInt8.random(in: .min ... .max, using: &generator)) }
-        return bytes
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: UInt64.random(in: .min ... .max)) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     public var description: String { "PKCE(S256, challenge: \(challenge), verifier: <redacted>)" }
