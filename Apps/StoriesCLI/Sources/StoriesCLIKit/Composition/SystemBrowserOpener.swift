@@ -14,7 +14,8 @@ struct SystemBrowserOpener: BrowserOpening {
 
     let environment: [String: String]
 
-    var canOpenBrowser: Bool { command(for: URL(string: "http://127.0.0.1/")!) != nil }
+    /// Whether `open(_:)` has a program to start; the address does not change the answer.
+    var canOpenBrowser: Bool { command(forAddress: "") != nil }
 
     func open(_ url: URL) throws {
         guard let command = command(for: url) else { throw LaunchFailure(program: "") }
@@ -32,6 +33,10 @@ struct SystemBrowserOpener: BrowserOpening {
 
     /// The program (an absolute path) and arguments that would open `url`, or `nil` when nothing can.
     func command(for url: URL) -> (program: String, arguments: [String])? {
+        command(forAddress: url.absoluteString)
+    }
+
+    private func command(forAddress address: String) -> (program: String, arguments: [String])? {
         if let browser = environment["BROWSER"], !browser.isEmpty {
             guard let entry = browser.split(separator: ":").first(where: { !$0.allSatisfy(\.isWhitespace) }) else {
                 return nil
@@ -39,18 +44,18 @@ struct SystemBrowserOpener: BrowserOpening {
             var words = entry.split(separator: " ").map(String.init)
             guard !words.isEmpty, let program = executable(named: words.removeFirst()) else { return nil }
             if words.contains(where: { $0.contains("%s") }) {
-                words = words.map { $0.replacingOccurrences(of: "%s", with: url.absoluteString) }
+                words = words.map { $0.replacingOccurrences(of: "%s", with: address) }
             } else {
-                words.append(url.absoluteString)
+                words.append(address)
             }
             return (program, words)
         }
         #if os(macOS)
-            return executable(named: "open").map { ($0, [url.absoluteString]) }
+            return executable(named: "open").map { ($0, [address]) }
         #else
             let graphical = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
             guard graphical else { return nil }
-            return executable(named: "xdg-open").map { ($0, [url.absoluteString]) }
+            return executable(named: "xdg-open").map { ($0, [address]) }
         #endif
     }
 
