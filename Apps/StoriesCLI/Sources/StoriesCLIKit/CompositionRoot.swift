@@ -104,6 +104,8 @@ public enum CompositionRoot {
         // A CLI run makes a handful of requests: a refused connection should fail now ("start the server"), not
         // after ten seconds of reconnect backoff, which only pays off for long-running servers.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // No distributed tracing here; without this, every request looks up the process-wide tracer.
+        configuration.tracing.tracer = nil
         switch context.proxy {
         case .direct: break
         case .http(let host, let port, let credentials):

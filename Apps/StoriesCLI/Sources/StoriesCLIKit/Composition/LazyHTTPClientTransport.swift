@@ -1,17 +1,27 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes
+import NIOPosix
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import Synchronization
 
-/// An AsyncHTTPClient transport whose client (and the event-loop threads it starts) is created by the first request,
+/// An AsyncHTTPClient transport whose client (and the event-loop thread it starts) is created by the first request,
 /// not when the command starts: a command that answers from the credentials file alone (`token` with a fresh token,
 /// `logout` with nothing stored) never pays for it.
+///
+/// The client runs on one event-loop thread of its own rather than NIO's shared group, which starts one per core: a
+/// command sends its requests one after another, and every thread started is start-up time a short command pays.
 final class LazyHTTPClientTransport: ClientTransport {
+    private struct Created {
+        let eventLoops: MultiThreadedEventLoopGroup
+        let client: HTTPClient
+        let transport: AsyncHTTPClientTransport
+    }
+
     private let configuration: HTTPClient.Configuration
     private let backstopTimeout: Duration
-    private let created = Mutex<(client: HTTPClient, transport: AsyncHTTPClientTransport)?>(nil)
+    private let created = Mutex<Created?>(nil)
 
     /// - Parameter backstopTimeout: the transport's own timeout, behind the middlewares' deadlines.
     init(configuration: HTTPClient.Configuration, backstopTimeout: Duration) {
@@ -25,19 +35,21 @@ final class LazyHTTPClientTransport: ClientTransport {
         try await transport().send(request, body: body, baseURL: baseURL, operationID: operationID)
     }
 
-    /// Shuts the client down, if a request created one.
+    /// Shuts the client and its event-loop thread down, if a request created them.
     func shutdown() async {
-        let client = created.withLock { $0?.client }
-        try? await client?.shutdown()
+        guard let created = created.withLock({ $0 }) else { return }
+        try? await created.client.shutdown()
+        try? await created.eventLoops.shutdownGracefully()
     }
 
     private func transport() -> AsyncHTTPClientTransport {
         created.withLock { created in
             if let created { return created.transport }
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let client = HTTPClient(eventLoopGroupProvider: .shared(eventLoops), configuration: configuration)
             let transport = AsyncHTTPClientTransport(
                 configuration: .init(client: client, timeout: backstopTimeout.timeAmount))
-            created = (client, transport)
+            created = Created(eventLoops: eventLoops, client: client, transport: transport)
             return transport
         }
     }
