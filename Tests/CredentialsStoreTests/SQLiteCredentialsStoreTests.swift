@@ -21,6 +21,31 @@ struct SQLiteCredentialsStoreTests {
             try await reopened.credential(for: try StoreFixture.credential(host: "staging.example.com").origin) == nil)
     }
 
+    @Test("Opening a current file and reading its sessions opens no write connection, and the first write opens one")
+    func readsWithoutWriter() async throws {
+        let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+        let store = try SQLiteCredentialsStore(path: path)
+
+        #expect(try await store.credential(for: saved.origin) == saved)
+        #expect(try await store.allCredentials().count == 1)
+        #expect(!store.hasOpenedWriter)
+
+        var next = saved
+        next.accessToken = Secret("a2")
+        _ = try await store.save(next, ifGenerationIs: saved.generation)
+        #expect(store.hasOpenedWriter)
+        // The reader's next transaction sees what the writer committed.
+        #expect(try await store.credential(for: saved.origin)?.accessToken == Secret("a2"))
+    }
+
+    @Test("A new file is set up over the write connection and then read over the read-only one")
+    func setsUpNewFileThenReads() async throws {
+        let store = try SQLiteCredentialsStore(path: path)
+        #expect(store.hasOpenedWriter)
+        let saved = try await store.replace(with: try StoreFixture.credential())
+        #expect(try await store.credential(for: saved.origin) == saved)
+    }
+
     @Test("Writes compare-and-swap on the generation")
     func compareAndSwap() async throws {
         let store = try SQLiteCredentialsStore(path: path)
@@ -135,7 +160,7 @@ struct SQLiteCredentialsStoreTests {
     @Test("Keeps the database in WAL mode with full synchronisation")
     func usesWAL() async throws {
         let store = try SQLiteCredentialsStore(path: path)
-        let (mode, synchronous) = try await store.database.read { db in
+        let (mode, synchronous) = try await store.writer().read { db in
             (
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 try Int.fetchOne(db, sql: "PRAGMA synchronous")
@@ -206,7 +231,7 @@ struct SQLiteCredentialsStoreTests {
 
     /// The reservation row's bytes, read over the store's connection.
     static func reservation(of store: SQLiteCredentialsStore) async throws -> Data? {
-        try await store.database.read { db in
+        try await store.writer().read { db in
             try Data.fetchOne(db, sql: "SELECT filler FROM \(WriteReservation.tableName) WHERE id = 1")
         }
     }

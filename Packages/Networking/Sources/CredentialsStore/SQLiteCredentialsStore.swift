@@ -1,6 +1,7 @@
 import Authorization
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,8 @@ import GRDB
 ///   written, not even its mode.
 /// - Opening a current file writes nothing and takes no write lock, so it never waits for another process's write;
 ///   reads in WAL mode never do either.
+/// - Two connections: reads go over the read-only one that inspected the file, writes over one opened by the first
+///   write. A command that only reads (`list` with a fresh token) opens the file once.
 /// - The directory is the user's and 0700 and the file 0600 before SQLite opens it; SQLite gives `-wal` and `-shm`
 ///   the file's mode.
 /// - `integrity_check` and the schema version are verified on open; a damaged or newer file is reported and never
@@ -24,8 +27,12 @@ import GRDB
 public final class SQLiteCredentialsStore: CredentialsStoring {
     /// The file's path.
     public let path: String
-    /// The store's one connection (internal, so that tests can read its settings).
-    let database: DatabaseQueue
+    /// Every read: the read-only connection that inspected the file, kept open. A new read transaction sees every
+    /// write committed before it, the writer's included.
+    private let reader: DatabaseQueue
+    /// Every write, over the connection the first write opens (`writer()`); `nil` until then.
+    private let openedWriter = Mutex<DatabaseQueue?>(nil)
+    private let writerConfiguration: Configuration
 
     /// `PRAGMA application_id` of every credentials file: the ASCII bytes "STRY". A database with another id is not
     /// ours and is never written.
@@ -54,36 +61,50 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         homeDirectory: () -> String? = userHomeDirectory
     ) throws(CredentialsStoreError) {
         self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "credentials"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON")
+        }
+        writerConfiguration = configuration
         try SecureLocation.prepare(path: path)
         do {
-            let inspection = try Self.inspect(path: path, busyTimeout: busyTimeout)
+            var readerConfiguration = Configuration()
+            readerConfiguration.readonly = true
+            readerConfiguration.busyMode = .timeout(busyTimeout)
+            readerConfiguration.label = "credentials-reader"
+            reader = try DatabaseQueue(path: path, configuration: readerConfiguration)
+            let inspection = try Self.inspect(reader, path: path)
             try SecureLocation.restrictModes(of: path, homeDirectory: homeDirectory)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(busyTimeout)
-            configuration.label = "credentials"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON")
-            }
-            database = try DatabaseQueue(path: path, configuration: configuration)
             if inspection.needsSetUp {
-                try Self.setUp(database, path: path)
+                try Self.setUp(try writer(), path: path)
             }
         } catch {
             throw SQLiteErrorMapping.storeError(for: error, path: path)
         }
     }
 
-    /// Reads what the file is over a read-only connection of its own, in one read transaction: a read-only connection
-    /// cannot write the file by any path (no checkpoint on close, no hot-journal rollback), so a file that turns out
-    /// not to be ours is left byte-identical.
-    private static func inspect(path: String, busyTimeout: TimeInterval) throws -> FileInspection {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.label = "credentials-inspection"
-        let inspector = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? inspector.close() }
-        return try inspector.read { db in
+    /// The write connection, opened now if no write has opened it yet. Internal, so that tests can read its settings.
+    func writer() throws -> DatabaseQueue {
+        try openedWriter.withLock { opened in
+            if let opened { return opened }
+            let writer = try DatabaseQueue(path: path, configuration: writerConfiguration)
+            opened = writer
+            return writer
+        }
+    }
+
+    /// Whether a write has opened the write connection (for tests).
+    var hasOpenedWriter: Bool {
+        openedWriter.withLock { $0 != nil }
+    }
+
+    /// Reads what the file is over the read-only connection, in one read transaction: a read-only connection cannot
+    /// write the file by any path (no checkpoint on close, no hot-journal rollback), so a file that turns out not to
+    /// be ours is left byte-identical.
+    private static func inspect(_ reader: DatabaseQueue, path: String) throws -> FileInspection {
+        try reader.read { db in
             let inspection = try FileInspection.inspect(db, path: path, applicationID: applicationID)
             if inspection.owner != .nobody {
                 // Also checks that the origin index agrees with the rows, which quick_check does not; on a file of a
@@ -178,7 +199,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// a session depends on.
     public func verifyWritable() async throws(CredentialsStoreError) {
         do {
-            try await database.writeWithoutTransaction { [path] db in
+            try await writer().writeWithoutTransaction { [path] db in
                 try WriteReservation.prove(db, writeAheadLogPath: path + "-wal")
             }
         } catch {
@@ -211,7 +232,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// zeroed by `secure_delete`) do not linger in the `-wal` file.
     private func checkpoint() async throws(CredentialsStoreError) {
         do {
-            try await database.writeWithoutTransaction { db in
+            try await writer().writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         } catch {
@@ -224,7 +245,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         _ work: @escaping @Sendable (Database) throws -> T
     ) async throws(CredentialsStoreError) -> T {
         do {
-            return try await database.read(work)
+            return try await reader.read(work)
         } catch {
             throw SQLiteErrorMapping.storeError(for: error, path: path)
         }
@@ -235,7 +256,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         _ work: @escaping @Sendable (Database) throws -> T
     ) async throws(CredentialsStoreError) -> T {
         do {
-            return try await database.write(work)
+            return try await writer().write(work)
         } catch {
             throw SQLiteErrorMapping.storeError(for: error, path: path)
         }
