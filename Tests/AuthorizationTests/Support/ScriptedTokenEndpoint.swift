@@ -1,7 +1,6 @@
 import APIClient
 import APIClientTestSupport
 import Foundation
-import Synchronization
 
 @testable import Authorization
 
@@ -21,7 +20,8 @@ final class ScriptedTokenEndpoint: Sendable {
         static var networkFailure: Outcome { .unreachable(.connectionLost) }
     }
 
-    private let state = Mutex((requests: [String](), outcomes: [Outcome](), issued: 0, revoked: [String]()))
+    private let state = ThreadSanitizerVisibleLock(
+        (requests: [String](), outcomes: [Outcome](), issued: 0, revoked: [String]()))
     let gate: Gate?
     private let onRequest: @Sendable (Int) async -> Void
     private let journal: Journal

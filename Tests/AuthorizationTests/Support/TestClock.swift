@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A wall clock and a monotonic clock that the test moves together, by hand. It also records which callers read
 /// the wall clock, so that a test can tell when concurrent callers have reached a given point (see
@@ -8,11 +7,11 @@ final class TestClock: Sendable {
     /// The caller a wall-clock read is counted for: a test binds it around each of its concurrent callers.
     @TaskLocal static var caller: Int?
 
-    private let current: Mutex<(date: Date, instant: ContinuousClock.Instant)>
+    private let current: ThreadSanitizerVisibleLock<(date: Date, instant: ContinuousClock.Instant)>
     private let readsByCaller = ReadCounts()
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = Mutex((start, ContinuousClock.now))
+        current = ThreadSanitizerVisibleLock((start, ContinuousClock.now))
     }
 
     var now: Date { current.withLock { $0.date } }
@@ -45,19 +44,15 @@ final class TestClock: Sendable {
     }
 }
 
-/// Wall-clock reads per caller, behind an `NSLock` rather than a `Mutex`: many callers count at once, and on Linux
-/// ThreadSanitizer does not see `Mutex`'s futex as synchronisation and would report every count as a race; it does
-/// see the pthread mutex under `NSLock`.
-private final class ReadCounts: @unchecked Sendable {
-    // Safe to share: `counts` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var counts: [Int: Int] = [:]
+/// Wall-clock reads per caller: many callers count at once, so behind a lock ThreadSanitizer sees.
+private final class ReadCounts: Sendable {
+    private let counts = ThreadSanitizerVisibleLock([Int: Int]())
 
     func count(_ caller: Int) {
-        lock.withLock { counts[caller, default: 0] += 1 }
+        counts.withLock { $0[caller, default: 0] += 1 }
     }
 
     func callers(thatReadAtLeast reads: Int) -> Int {
-        lock.withLock { counts.values.count { $0 >= reads } }
+        counts.withLock { $0.values.count { $0 >= reads } }
     }
 }
