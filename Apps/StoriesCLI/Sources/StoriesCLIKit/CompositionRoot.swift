@@ -65,11 +65,25 @@ public enum CompositionRoot {
 
     /// Runs `body` with the live services and shuts them down afterwards, whatever happens. Session events
     /// (refreshes, failures, sign-outs) go to the `--verbose` log while it runs.
+    ///
+    /// - Parameter clientStart: `.atOnce` for a command that sends a request whatever happens, so that the HTTP
+    ///   client is set up while the credentials file opens.
     public static func withServices<Result: Sendable>(
         context: CommandContext,
+        clientStart: HTTPClientStart = .onFirstRequest,
         _ body: (Services) async throws -> Result
     ) async throws -> Result {
-        let services = try makeServices(context: context)
+        // Every command sends a password or a token: refuse an insecure URL before anything is opened or sent.
+        try requireSecureTransport(context.server)
+        let transport = makeTransport(limits: context.limits, proxy: context.proxy)
+        if clientStart == .atOnce { transport.startCreatingClient() }
+        let services: Services
+        do {
+            services = try makeServices(context: context, transport: transport)
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
         let logger = context.logger
         let events = services.session.events
         let eventLog = Task {
@@ -86,18 +100,11 @@ public enum CompositionRoot {
         }
     }
 
-    /// The live graph: AsyncHTTPClient (no redirects, created by the first request), the SQLite credentials store,
-    /// the session coordinator, and two generated clients — one for the token endpoint without authorisation, one
-    /// with it.
-    public static func makeServices(context: CommandContext) throws -> Services {
-        // Every command sends a password or a token: refuse an insecure URL before anything is opened or sent.
-        try requireSecureTransport(context.server)
-        let store = try makeCredentialsStore(path: context.credentialsPath)
-        let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
+    /// AsyncHTTPClient, created by the first request (or at once, see `HTTPClientStart`), following no redirects.
+    static func makeTransport(limits: ConnectionLimits, proxy: ProxyRoute) -> LazyHTTPClientTransport {
         var configuration = HTTPClient.Configuration()
         // Redirects are never followed: a token or a refresh token must not travel to another origin.
         configuration.redirectConfiguration = .disallow
-        let limits = context.limits
         configuration.timeout = .init(
             connect: limits.connectTimeout.timeAmount,
             read: limits.requestDeadline.timeAmount)
@@ -106,7 +113,7 @@ public enum CompositionRoot {
         configuration.connectionPool.retryConnectionEstablishment = false
         // No distributed tracing here; without this, every request looks up the process-wide tracer.
         configuration.tracing.tracer = nil
-        switch context.proxy {
+        switch proxy {
         case .direct: break
         case .http(let host, let port, let credentials):
             configuration.proxy = .server(
@@ -116,8 +123,14 @@ public enum CompositionRoot {
             configuration.proxy = .socksServer(host: host, port: port)
         }
         // The transport's own timeout is a backstop; `BoundedResponseMiddleware` enforces the real deadlines.
-        let transport = LazyHTTPClientTransport(
-            configuration: configuration, backstopTimeout: limits.requestDeadline * 2)
+        return LazyHTTPClientTransport(configuration: configuration, backstopTimeout: limits.requestDeadline * 2)
+    }
+
+    /// The live graph over `transport`: the SQLite credentials store, the session coordinator, and two generated
+    /// clients — one for the token endpoint without authorisation, one with it.
+    static func makeServices(context: CommandContext, transport: LazyHTTPClientTransport) throws -> Services {
+        let store = try makeCredentialsStore(path: context.credentialsPath)
+        let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
         let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
         return Services(
             session: services.session, api: services.api, transport: transport,

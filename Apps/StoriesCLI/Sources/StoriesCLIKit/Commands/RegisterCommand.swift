@@ -32,7 +32,7 @@ public struct RegisterCommand: StoriesSubcommand {
         try Self.validate(username: username)
         let password = try prompts.password(confirm: true)
         let name = displayName
-        try await CompositionRoot.withServices(context: context) { services in
+        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
             let result = try await Self.register(
                 username: username,
                 displayName: name,

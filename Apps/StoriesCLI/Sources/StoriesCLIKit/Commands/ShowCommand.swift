@@ -28,7 +28,7 @@ public struct ShowCommand: StoriesSubcommand {
     }
 
     public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context) { services in
+        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
             try await execute(in: context, service: services.stories)
         }
     }

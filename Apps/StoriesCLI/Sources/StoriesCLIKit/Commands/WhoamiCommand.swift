@@ -21,7 +21,7 @@ public struct WhoamiCommand: StoriesSubcommand {
     public init() {}
 
     public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context) { services in
+        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
             guard try await services.onboarding.currentSession() != nil else {
                 throw OnboardingError.notSignedIn
             }
