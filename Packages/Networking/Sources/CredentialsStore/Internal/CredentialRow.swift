@@ -4,7 +4,10 @@ import GRDB
 
 /// The `credential` table's row, one per (origin, account). Dates are stored as seconds since 1970 (`REAL`) so they
 /// round-trip exactly.
-struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
+///
+/// Rows are read by `init(row:)` and by SQL written out, not through `Decodable` and the query interface: every
+/// command reads a row at start-up, and both of those cost a short-lived process their first-use set-up.
+struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "credential"
 
     var origin: String
@@ -42,6 +45,24 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
         self.isActive = isActive
     }
 
+    init(row: Row) throws {
+        origin = try row.decode(forColumn: "origin")
+        scheme = try row.decode(forColumn: "scheme")
+        host = try row.decode(forColumn: "host")
+        port = try row.decode(forColumn: "port")
+        basePath = try row.decode(forColumn: "basePath")
+        account = try row.decode(forColumn: "account")
+        accessToken = try row.decode(forColumn: "accessToken")
+        refreshToken = try row.decode(forColumn: "refreshToken")
+        tokenType = try row.decode(forColumn: "tokenType")
+        scope = try row.decode(forColumn: "scope")
+        expiresAt = try row.decode(forColumn: "expiresAt")
+        issuedAt = try row.decode(forColumn: "issuedAt")
+        generation = try row.decode(forColumn: "generation")
+        isSignInRequired = try row.decode(forColumn: "isSignInRequired")
+        isActive = try row.decode(forColumn: "isActive")
+    }
+
     func credential() throws -> Credential {
         var components = URLComponents()
         components.scheme = scheme
@@ -71,7 +92,7 @@ struct CredentialRow: Codable, FetchableRecord, PersistableRecord {
 
     /// The active row of `origin`.
     static func active(_ db: Database, origin: String) throws -> CredentialRow? {
-        try filter(Column("origin") == origin && Column("isActive") == true).fetchOne(db)
+        try fetchOne(db, sql: "SELECT * FROM credential WHERE origin = ? AND isActive", arguments: [origin])
     }
 
     /// The row of `origin` written last (highest generation).
