@@ -309,8 +309,10 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             return cached
         }
         // Unstructured on purpose: the refresh outlives a cancelled initiator, so the rotated token the server
-        // issued is always persisted and every other waiter still gets it.
-        let task = Task { try await self.performRefresh(replacingGeneration: generation) }
+        // issued is always persisted and every other waiter still gets it. High priority, because every caller waits
+        // for it: the actor runs queued jobs by priority, so its steps here go ahead of callers queued meanwhile
+        // (1,000 concurrent callers queue milliseconds of them) instead of sending the token request that much later.
+        let task = Task(priority: .high) { try await self.performRefresh(replacingGeneration: generation) }
         inFlightRefresh = task
         return try await task.value
     }
