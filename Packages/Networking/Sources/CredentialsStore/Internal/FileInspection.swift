@@ -35,18 +35,18 @@ struct FileInspection: Equatable {
         let foundID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let isWAL = try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
-        let shape = try shape(of: db)
         let owner: Owner
+        // The tables and columns are read only for an unmarked file: every command inspects the file as it starts.
         if foundID == applicationID {
             guard version <= CredentialsSchema.currentVersion else {
                 throw CredentialsStoreError.unsupportedVersion(
                     path: path, found: version, supported: CredentialsSchema.currentVersion)
             }
             owner = .us
-        } else if foundID == 0, version == 0, shape.tables.isEmpty {
+        } else if foundID == 0, version == 0, try shape(of: db).tables.isEmpty {
             owner = .nobody
         } else if foundID == 0, CredentialsSchema.unmarkedVersions.contains(version),
-            try shape == CredentialsSchema.shape(ofVersion: version)
+            try shape(of: db) == CredentialsSchema.shape(ofVersion: version)
         {
             owner = .previousVersion
         } else {
