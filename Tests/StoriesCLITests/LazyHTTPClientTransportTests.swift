@@ -1,9 +1,11 @@
 import AsyncHTTPClient
+import Foundation
+import HTTPTypes
 import Testing
 
 @testable import StoriesCLIKit
 
-/// When the CLI's HTTP client comes into being, which is start-up time a command pays for.
+/// When the CLI's HTTP client comes into being, which is start-up time a command pays for, and that it is shut down.
 @Suite("Lazy HTTP client transport")
 struct LazyHTTPClientTransportTests {
     static func makeTransport() -> LazyHTTPClientTransport {
@@ -13,17 +15,33 @@ struct LazyHTTPClientTransportTests {
     @Test("A new transport has no client, and shutting it down creates none")
     func noClientUntilNeeded() async {
         let transport = Self.makeTransport()
-        #expect(!transport.hasCreatedClient)
+        #expect(transport.client == nil)
         await transport.shutdown()
-        #expect(!transport.hasCreatedClient)
+        #expect(transport.client == nil)
     }
 
-    @Test("Starting the client at once creates it without a request, and shutdown waits for a creation under way")
-    func startsClientAtOnce() async {
+    @Test("A client started at once exists without a request, and a shutdown right after shuts it down")
+    func startsClientAtOnce() async throws {
         let transport = Self.makeTransport()
         transport.startCreatingClient()
-        // No wait in between: shutdown must find the client even if the background creation has not finished.
+        // No wait in between: the shutdown must wait for the creation under way, or it finds no client to shut down.
         await transport.shutdown()
-        #expect(transport.hasCreatedClient)
+        let client = try #require(transport.client)
+        await #expect(throws: HTTPClientError.alreadyShutdown) {
+            try await client.shutdown()
+        }
+    }
+
+    @Test("A request after shutdown fails instead of starting a client nothing would shut down")
+    func refusesRequestsAfterShutdown() async throws {
+        let transport = Self.makeTransport()
+        await transport.shutdown()
+        let url = try #require(URL(string: "http://127.0.0.1:9/v1"))
+        await #expect(throws: HTTPClientError.alreadyShutdown) {
+            _ = try await transport.send(
+                HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:9", path: "/v1/stories"),
+                body: nil, baseURL: url, operationID: "listStories")
+        }
+        #expect(transport.client == nil)
     }
 }

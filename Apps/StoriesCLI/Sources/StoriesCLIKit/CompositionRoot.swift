@@ -100,7 +100,8 @@ public enum CompositionRoot {
         }
     }
 
-    /// AsyncHTTPClient, created by the first request (or at once, see `HTTPClientStart`), following no redirects.
+    /// The transport: AsyncHTTPClient, created by the first request (or at once, see `HTTPClientStart`), following no
+    /// redirects, through the proxy `proxy` names.
     static func makeTransport(limits: ConnectionLimits, proxy: ProxyRoute) -> LazyHTTPClientTransport {
         var configuration = HTTPClient.Configuration()
         // Redirects are never followed: a token or a refresh token must not travel to another origin.
@@ -127,7 +128,8 @@ public enum CompositionRoot {
     }
 
     /// The live graph over `transport`: the SQLite credentials store, the session coordinator, and two generated
-    /// clients — one for the token endpoint without authorisation, one with it.
+    /// clients — one for the token endpoint without authorisation, one with it. Opens the credentials file, so the
+    /// caller has refused an insecure server URL first (`requireSecureTransport`, as `withServices` does).
     static func makeServices(context: CommandContext, transport: LazyHTTPClientTransport) throws -> Services {
         let store = try makeCredentialsStore(path: context.credentialsPath)
         let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)

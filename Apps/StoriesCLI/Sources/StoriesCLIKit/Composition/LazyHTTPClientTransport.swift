@@ -10,8 +10,8 @@ import Synchronization
 /// not when the command starts: a command that answers from the credentials file alone (`token` with a fresh token,
 /// `logout` with nothing stored) never pays for it.
 ///
-/// A command that sends a request whatever happens (`list`, `show`) calls `startCreatingClient()` first: the client and
-/// its thread are then set up on another core while the credentials file opens, instead of after it.
+/// A command whose work is a request to the server calls `startCreatingClient()` first (`HTTPClientStart.atOnce`):
+/// the client and its thread are then set up on another core while the credentials file opens, instead of after it.
 ///
 /// The client runs on one event-loop thread of its own rather than NIO's shared group, which starts one per core: a
 /// command sends its requests one after another, and every thread started is start-up time a short command pays.
@@ -22,9 +22,14 @@ final class LazyHTTPClientTransport: ClientTransport {
         let transport: AsyncHTTPClientTransport
     }
 
+    private struct State {
+        var created: Created?
+        var isShutDown = false
+    }
+
     private let configuration: HTTPClient.Configuration
     private let backstopTimeout: Duration
-    private let created = Mutex<Created?>(nil)
+    private let state = Mutex(State())
     private let creationInBackground = Mutex<Task<Void, Never>?>(nil)
 
     /// - Parameter backstopTimeout: the transport's own timeout, behind the middlewares' deadlines.
@@ -33,43 +38,54 @@ final class LazyHTTPClientTransport: ClientTransport {
         self.backstopTimeout = backstopTimeout
     }
 
+    /// Throws `HTTPClientError.alreadyShutdown` after `shutdown()`, rather than starting a client nothing would shut
+    /// down.
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        try await transport().send(request, body: body, baseURL: baseURL, operationID: operationID)
+        // Awaited rather than met at the lock in `transport()`: a thread of Swift's pool waits without blocking, and
+        // the creation takes on this task's priority.
+        await creationInBackground.withLock({ $0 })?.value
+        return try await transport().send(request, body: body, baseURL: baseURL, operationID: operationID)
     }
 
-    /// Starts creating the client and its event-loop thread on another thread; the first request uses it, or waits
-    /// for it if it is not ready yet.
+    /// Starts creating the client and its event-loop thread on another thread; the first request waits for it if it
+    /// is not ready yet.
     func startCreatingClient() {
         creationInBackground.withLock { task in
             guard task == nil else { return }
-            task = Task.detached { [self] in _ = transport() }
+            task = Task.detached { [self] in _ = try? transport() }
         }
     }
 
-    /// Whether the client exists yet: created by a request or by `startCreatingClient()`.
-    var hasCreatedClient: Bool {
-        created.withLock { $0 != nil }
+    /// The client, once a request or `startCreatingClient()` has created it.
+    var client: HTTPClient? {
+        state.withLock { $0.created?.client }
     }
 
-    /// Shuts the client and its event-loop thread down, if a request or `startCreatingClient()` created them.
+    /// Shuts the client and its event-loop thread down, if a request or `startCreatingClient()` created them. Later
+    /// requests fail.
     func shutdown() async {
         // A creation still under way would otherwise leave a client and its thread behind.
         await creationInBackground.withLock({ $0 })?.value
-        guard let created = created.withLock({ $0 }) else { return }
+        let created = state.withLock { state in
+            state.isShutDown = true
+            return state.created
+        }
+        guard let created else { return }
         try? await created.client.shutdown()
         try? await created.eventLoops.shutdownGracefully()
     }
 
-    private func transport() -> AsyncHTTPClientTransport {
-        created.withLock { created in
-            if let created { return created.transport }
+    private func transport() throws -> AsyncHTTPClientTransport {
+        try state.withLock { state in
+            guard !state.isShutDown else { throw HTTPClientError.alreadyShutdown }
+            if let created = state.created { return created.transport }
             let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let client = HTTPClient(eventLoopGroupProvider: .shared(eventLoops), configuration: configuration)
             let transport = AsyncHTTPClientTransport(
                 configuration: .init(client: client, timeout: backstopTimeout.timeAmount))
-            created = Created(eventLoops: eventLoops, client: client, transport: transport)
+            state.created = Created(eventLoops: eventLoops, client: client, transport: transport)
             return transport
         }
     }
