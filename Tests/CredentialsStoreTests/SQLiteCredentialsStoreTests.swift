@@ -21,6 +21,20 @@ struct SQLiteCredentialsStoreTests {
             try await reopened.credential(for: try StoreFixture.credential(host: "staging.example.com").origin) == nil)
     }
 
+    @Test("Round-trips a credential without a refresh token, scope or expiry, and one that requires a sign-in")
+    func roundTripsAbsentValues() async throws {
+        var credential = try StoreFixture.credential()
+        credential.refreshToken = nil
+        credential.scope = nil
+        credential.expiresAt = nil
+        credential.isSignInRequired = true
+        let saved = try await SQLiteCredentialsStore(path: path).replace(with: credential)
+        let reopened = try SQLiteCredentialsStore(path: path)
+        #expect(try await reopened.credential(for: saved.origin) == saved)
+        #expect(try await reopened.credential(for: saved.origin, account: saved.account) == saved)
+        #expect(try await reopened.allCredentials().map(\.credential) == [saved])
+    }
+
     @Test("Opening a current file and reading its sessions opens no write connection, and the first write opens one")
     func readsWithoutWriter() async throws {
         let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())

@@ -20,6 +20,8 @@ import Synchronization
 ///   reads in WAL mode never do either.
 /// - Two connections: reads go over the read-only one that inspected the file, writes over one opened by the first
 ///   write. A command that only reads (`list` with a fresh token) opens the file once.
+/// - Reads run on the calling thread, one at a time per store: they block it for the tens of microseconds a WAL read
+///   takes (see `read(_:)` for when SQLite makes a reader wait longer).
 /// - The directory is the user's and 0700 and the file 0600 before SQLite opens it; SQLite gives `-wal` and `-shm`
 ///   the file's mode.
 /// - `integrity_check` and the schema version are verified on open; a damaged or newer file is reported and never
@@ -133,16 +135,19 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         }
     }
 
+    @concurrent
     public func credential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
         try read { db in try CredentialRow.active(db, origin: origin.key)?.credential() }
     }
 
+    @concurrent
     public func credential(
         for origin: ServerOrigin, account: String
     ) async throws(CredentialsStoreError) -> Credential? {
         try read { db in try CredentialRow.fetchOne(db, origin: origin.key, account: account)?.credential() }
     }
 
+    @concurrent
     public func allCredentials() async throws(CredentialsStoreError) -> [StoredCredential] {
         try read { db in
             try CredentialRow.order(Column("origin"), Column("account")).fetchAll(db).map {
@@ -240,11 +245,13 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         }
     }
 
-    /// A read transaction, on the calling thread. In WAL mode it never waits for a writer, and it takes tens of
-    /// microseconds: less than handing it to GRDB's queue and back, which wakes a thread each way (with 1,000
-    /// concurrent callers busy on both cores, the re-read before a refresh waited about 1 ms for one). It can block
-    /// only where SQLite makes any reader wait: while a crashed writer's WAL is recovered, or on a file another
-    /// program has switched out of WAL mode, up to the busy timeout.
+    /// A read transaction that runs on the calling thread (GRDB's synchronous `read`), one at a time with the
+    /// process's other reads on the one read connection. In WAL mode a read never waits for a writer and takes tens
+    /// of microseconds, less than handing it to another thread and back (with 1,000 concurrent callers busy on both
+    /// cores, the re-read before a refresh waited about 1 ms for one). The calling thread is blocked for as long as it
+    /// takes, which is longer only where SQLite makes any reader wait: while a crashed writer's WAL is recovered, or,
+    /// on a file another program has switched out of WAL mode, up to the busy timeout. The callers are `@concurrent`,
+    /// so that thread is never the main actor's.
     private func read<T>(_ work: (Database) throws -> T) throws(CredentialsStoreError) -> T {
         do {
             return try reader.read(work)

@@ -5,8 +5,9 @@ import GRDB
 /// The `credential` table's row, one per (origin, account). Dates are stored as seconds since 1970 (`REAL`) so they
 /// round-trip exactly.
 ///
-/// Rows are read by `init(row:)` and by SQL written out, not through `Decodable` and the query interface: every
-/// command reads a row at start-up, and both of those cost a short-lived process their first-use set-up.
+/// Rows are decoded by `init(row:)` rather than `Decodable`, and the active row, which every command reads as it
+/// starts, is found by SQL written out rather than the query interface: both cost a short-lived process their
+/// first-use set-up.
 struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "credential"
 
