@@ -133,7 +133,8 @@ public enum CompositionRoot {
     static func makeServices(context: CommandContext, transport: LazyHTTPClientTransport) throws -> Services {
         let store = try makeCredentialsStore(path: context.credentialsPath)
         let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
-        let services = try makeServices(context: context, store: store, lock: lock, transport: transport)
+        let clock = EventLoopClock { try await transport.eventLoop() }
+        let services = try makeServices(context: context, store: store, lock: lock, transport: transport, clock: clock)
         return Services(
             session: services.session, api: services.api, transport: transport,
             deviceAuthorizer: services.deviceAuthorizer, codeExchanger: services.codeExchanger,
@@ -142,11 +143,13 @@ public enum CompositionRoot {
     }
 
     /// The same graph over any store, lock and transport, for fronts and tests that substitute one of them.
+    /// - Parameter clock: what the request deadlines are timed by.
     public static func makeServices(
         context: CommandContext,
         store: any CredentialsStoring,
         lock: any CrossProcessLock,
-        transport: any ClientTransport
+        transport: any ClientTransport,
+        clock: any Clock<Duration> = ContinuousClock()
     ) throws -> Services {
         try requireSecureTransport(context.server)
         let origin: ServerOrigin
@@ -158,7 +161,7 @@ public enum CompositionRoot {
         let limits = context.limits
         let logging = RequestLoggingMiddleware(logger: context.logger)
         let transportFailures = TransportFailureMiddleware(classify: HTTPClientFailureClassifier.classify)
-        let tokenBounds = BoundedResponseMiddleware { _ in
+        let tokenBounds = BoundedResponseMiddleware(clock: clock) { _ in
             .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
         }
         // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
@@ -180,7 +183,7 @@ public enum CompositionRoot {
             now: context.now
         )
         // Inside the authorisation middleware, so that a retry after a 401 gets a deadline of its own.
-        let apiBounds = BoundedResponseMiddleware { operationID in
+        let apiBounds = BoundedResponseMiddleware(clock: clock) { operationID in
             PublicOperations.contains(operationID)
                 ? .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
                 : .init(deadline: limits.requestDeadline, maximumBytes: limits.maximumResponseBytes)

@@ -25,9 +25,16 @@ public struct BoundedResponseMiddleware: ClientMiddleware {
     }
 
     private let limits: @Sendable (_ operationID: String) -> Limits
+    private let clock: any Clock<Duration>
 
-    /// - Parameter limits: the bounds for each operation, by its `operationId` in the spec.
-    public init(limits: @escaping @Sendable (_ operationID: String) -> Limits) {
+    /// - Parameters:
+    ///   - clock: what the deadlines are timed by: a clock whose timers cost less than the default's where the
+    ///     transport already runs a timer loop (the CLI's runs them on its HTTP client's event loop).
+    ///   - limits: the bounds for each operation, by its `operationId` in the spec.
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(), limits: @escaping @Sendable (_ operationID: String) -> Limits
+    ) {
+        self.clock = clock
         self.limits = limits
     }
 
@@ -41,7 +48,7 @@ public struct BoundedResponseMiddleware: ClientMiddleware {
         let limits = limits(operationID)
         // The task group below awaits every child before it returns, so `next` never outlives this call.
         return try await withoutActuallyEscaping(next) { next in
-            try await Self.withDeadline(limits.deadline) {
+            try await Self.withDeadline(limits.deadline, on: clock) {
                 let (response, responseBody) = try await next(request, body, baseURL)
                 guard let responseBody else { return (response, nil) }
                 let bytes = try await Self.collect(responseBody, upTo: limits.maximumBytes, operationID: operationID)
@@ -68,12 +75,13 @@ public struct BoundedResponseMiddleware: ClientMiddleware {
     /// Runs `operation`, cancelling it and throwing `NetworkFailure.timedOut` when `deadline` passes first.
     static func withDeadline<Result: Sendable>(
         _ deadline: Duration,
+        on clock: any Clock<Duration> = ContinuousClock(),
         _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         try await withThrowingTaskGroup(of: Result.self) { group in
             group.addTask { try await operation() }
             group.addTask {
-                try await Task.sleep(for: deadline)
+                try await clock.sleep(for: deadline)
                 throw NetworkFailure.timedOut(after: deadline)
             }
             defer { group.cancelAll() }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes
+import NIOCore
 import NIOPosix
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
@@ -55,6 +56,16 @@ final class LazyHTTPClientTransport: ClientTransport {
         creationInBackground.withLock { task in
             guard task == nil else { return }
             task = Task.detached { [self] in _ = try? transport() }
+        }
+    }
+
+    /// An event loop of the client, creating the client if no request has yet; throws after `shutdown()`.
+    func eventLoop() async throws -> any EventLoop {
+        await creationInBackground.withLock({ $0 })?.value
+        _ = try transport()
+        return try state.withLock { state in
+            guard let created = state.created else { throw HTTPClientError.alreadyShutdown }
+            return created.eventLoops.next()
         }
     }
 
