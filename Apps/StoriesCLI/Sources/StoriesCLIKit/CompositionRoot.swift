@@ -66,8 +66,8 @@ public enum CompositionRoot {
     /// Runs `body` with the live services and shuts them down afterwards, whatever happens. Session events
     /// (refreshes, failures, sign-outs) go to the `--verbose` log while it runs.
     ///
-    /// - Parameter clientStart: `.atOnce` for a command that sends a request whatever happens, so that the HTTP
-    ///   client is set up while the credentials file opens.
+    /// - Parameter clientStart: when the HTTP client is created; `.atOnce` for a command whose work is a request to
+    ///   the server (see `HTTPClientStart`).
     public static func withServices<Result: Sendable>(
         context: CommandContext,
         clientStart: HTTPClientStart = .onFirstRequest,

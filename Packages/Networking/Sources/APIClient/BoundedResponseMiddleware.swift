@@ -75,7 +75,7 @@ public struct BoundedResponseMiddleware: ClientMiddleware {
     /// Runs `operation`, cancelling it and throwing `NetworkFailure.timedOut` when `deadline` passes first.
     static func withDeadline<Result: Sendable>(
         _ deadline: Duration,
-        on clock: any Clock<Duration> = ContinuousClock(),
+        on clock: any Clock<Duration>,
         _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         try await withThrowingTaskGroup(of: Result.self) { group in

@@ -44,10 +44,7 @@ final class LazyHTTPClientTransport: ClientTransport {
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        // Awaited rather than met at the lock in `transport()`: a thread of Swift's pool waits without blocking, and
-        // the creation takes on this task's priority.
-        await creationInBackground.withLock({ $0 })?.value
-        return try await transport().send(request, body: body, baseURL: baseURL, operationID: operationID)
+        try await created().transport.send(request, body: body, baseURL: baseURL, operationID: operationID)
     }
 
     /// Starts creating the client and its event-loop thread on another thread; the first request waits for it if it
@@ -55,18 +52,13 @@ final class LazyHTTPClientTransport: ClientTransport {
     func startCreatingClient() {
         creationInBackground.withLock { task in
             guard task == nil else { return }
-            task = Task.detached { [self] in _ = try? transport() }
+            task = Task.detached { [self] in _ = try? createdNow() }
         }
     }
 
     /// An event loop of the client, creating the client if no request has yet; throws after `shutdown()`.
     func eventLoop() async throws -> any EventLoop {
-        await creationInBackground.withLock({ $0 })?.value
-        _ = try transport()
-        return try state.withLock { state in
-            guard let created = state.created else { throw HTTPClientError.alreadyShutdown }
-            return created.eventLoops.next()
-        }
+        try await created().eventLoops.next()
     }
 
     /// The client, once a request or `startCreatingClient()` has created it.
@@ -88,16 +80,26 @@ final class LazyHTTPClientTransport: ClientTransport {
         try? await created.eventLoops.shutdownGracefully()
     }
 
-    private func transport() throws -> AsyncHTTPClientTransport {
+    /// The client, once a creation in the background (if any) has finished; it waits for that by awaiting, not at the
+    /// lock in `createdNow()`, so that a thread of Swift's pool is not blocked and the creation takes on this task's
+    /// priority.
+    private func created() async throws -> Created {
+        await creationInBackground.withLock({ $0 })?.value
+        return try createdNow()
+    }
+
+    /// The client, created now if nothing has created it yet.
+    private func createdNow() throws -> Created {
         try state.withLock { state in
             guard !state.isShutDown else { throw HTTPClientError.alreadyShutdown }
-            if let created = state.created { return created.transport }
+            if let created = state.created { return created }
             let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let client = HTTPClient(eventLoopGroupProvider: .shared(eventLoops), configuration: configuration)
             let transport = AsyncHTTPClientTransport(
                 configuration: .init(client: client, timeout: backstopTimeout.timeAmount))
-            state.created = Created(eventLoops: eventLoops, client: client, transport: transport)
-            return transport
+            let created = Created(eventLoops: eventLoops, client: client, transport: transport)
+            state.created = created
+            return created
         }
     }
 }
