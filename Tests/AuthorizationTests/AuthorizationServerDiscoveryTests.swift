@@ -25,12 +25,17 @@ struct AuthorizationServerDiscoveryTests {
             authorizationResponseIssParameterSupported: true)
     }
 
+    /// Discovery whose origin root answers `output`; under the base path, `basePathOutput`, or, when that is `nil`, an
+    /// error (it must not be asked).
     static func discovery(
-        answering output: Operations.GetAuthorizationServerMetadata.Output, serverURL: URL = serverURL
+        answering output: Operations.GetAuthorizationServerMetadata.Output, serverURL: URL = serverURL,
+        basePathOutput: Operations.GetAuthorizationServerMetadata.Output? = nil
     ) -> AuthorizationServerDiscovery {
-        var api = MockAPI()
-        api.getAuthorizationServerMetadata = { _ in output }
-        return AuthorizationServerDiscovery(api: api, serverURL: serverURL)
+        var root = MockAPI()
+        root.getAuthorizationServerMetadata = { _ in output }
+        var underBasePath = MockAPI()
+        if let basePathOutput { underBasePath.getAuthorizationServerMetadata = { _ in basePathOutput } }
+        return AuthorizationServerDiscovery(originRoot: root, apiBase: underBasePath, serverURL: serverURL)
     }
 
     static func ok(
@@ -50,10 +55,42 @@ struct AuthorizationServerDiscoveryTests {
         #expect(found.offersDeviceSignIn)
     }
 
-    @Test("A server that publishes no metadata (404) is nil: the documented endpoints are used")
+    @Test("A server that publishes no metadata (404 at the root and under the base path) is nil")
     func noMetadata() async throws {
-        let discovery = Self.discovery(answering: .undocumented(statusCode: 404, .init()))
+        let notFound = Operations.GetAuthorizationServerMetadata.Output.undocumented(statusCode: 404, .init())
+        let discovery = Self.discovery(answering: notFound, basePathOutput: notFound)
         #expect(try await discovery.metadata() == nil)
+    }
+
+    @Test("Without metadata at the origin's root, the copy under the API's base path is read and checked")
+    func readsCopyUnderBasePath() async throws {
+        let discovery = Self.discovery(
+            answering: .undocumented(statusCode: 404, .init()), basePathOutput: Self.ok(Self.metadata()))
+        #expect(try await discovery.metadata()?.issuer == "http://127.0.0.1:8080")
+        let mismatched = Self.discovery(
+            answering: .undocumented(statusCode: 404, .init()),
+            basePathOutput: Self.ok(Self.metadata(issuer: "http://127.0.0.1:9090")))
+        await #expect(throws: AuthorizationServerMetadataError.self) { try await mismatched.metadata() }
+    }
+
+    @Test("A server URL without a base path is asked once: its root is the only place")
+    func originWithoutBasePath() async throws {
+        let discovery = Self.discovery(
+            answering: .undocumented(statusCode: 404, .init()), serverURL: URL(string: "http://127.0.0.1:8080")!)
+        #expect(try await discovery.metadata() == nil)
+    }
+
+    @Test(
+        "The origin's root is the server URL with its path, query and fragment removed",
+        arguments: [
+            ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080"),
+            ("https://api.stories.example/v1/", "https://api.stories.example"),
+            ("https://api.stories.example", "https://api.stories.example"),
+            ("http://[::1]:9000/a/b?c=d#e", "http://[::1]:9000"),
+        ])
+    func originRoot(serverURL: String, root: String) throws {
+        #expect(
+            AuthorizationServerDiscovery.originRoot(of: try #require(URL(string: serverURL))).absoluteString == root)
     }
 
     @Test(
@@ -109,10 +146,12 @@ struct AuthorizationServerDiscoveryTests {
 
     @Test("A failed request keeps its kind")
     func requestFailure() async {
-        var api = MockAPI()
-        api.getAuthorizationServerMetadata = { _ in throw APIFailure.unreachable(.connectionRefused) }
+        var root = MockAPI()
+        root.getAuthorizationServerMetadata = { _ in throw APIFailure.unreachable(.connectionRefused) }
+        // Under the base path nothing is set up: asking there would fail with another error.
+        let discovery = AuthorizationServerDiscovery(originRoot: root, apiBase: MockAPI(), serverURL: Self.serverURL)
         await #expect(throws: AuthorizationServerMetadataError.request(.unreachable(.connectionRefused))) {
-            try await AuthorizationServerDiscovery(api: api, serverURL: Self.serverURL).metadata()
+            try await discovery.metadata()
         }
     }
 }

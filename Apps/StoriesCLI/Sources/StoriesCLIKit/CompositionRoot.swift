@@ -204,7 +204,11 @@ public enum CompositionRoot {
         }
         return Services(
             session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint, codeExchanger: tokenEndpoint,
-            discovery: AuthorizationServerDiscovery(api: tokenClient, serverURL: serverURL),
+            discovery: AuthorizationServerDiscovery(
+                originRoot: Client(
+                    serverURL: AuthorizationServerDiscovery.originRoot(of: serverURL), configuration: configuration,
+                    transport: transport, middlewares: [logging, transportFailures, tokenBounds]),
+                apiBase: tokenClient, serverURL: serverURL),
             accountIdentifier: accountIdentifier, serverURL: serverURL, now: context.now)
     }
 

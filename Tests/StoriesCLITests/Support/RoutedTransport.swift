@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Synchronization
+
+/// Answers each request by its full path (base path included) from a table, 404 for any other path, and records the
+/// paths asked for, in order.
+final class RoutedTransport: ClientTransport {
+    struct Answer: Sendable {
+        var status: HTTPResponse.Status = .ok
+        var contentType = "application/json"
+        var body: String
+    }
+
+    private let answers: [String: Answer]
+    private let asked = Mutex<[String]>([])
+
+    init(_ answers: [String: Answer]) {
+        self.answers = answers
+    }
+
+    /// The paths asked for so far.
+    var paths: [String] {
+        asked.withLock { $0 }
+    }
+
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let path = baseURL.path + (request.path ?? "")
+        asked.withLock { $0.append(path) }
+        let answer = answers[path] ?? Answer(status: .notFound, contentType: "text/plain", body: "not found")
+        return (
+            HTTPResponse(status: answer.status, headerFields: [.contentType: answer.contentType]),
+            HTTPBody(answer.body)
+        )
+    }
+}
