@@ -24,8 +24,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
-        // SHA-256 for PKCE. Already in the graph through hummingbird-auth; named here because the server imports it.
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
@@ -69,9 +67,9 @@ let package = Package(
             name: "StoriesServerKit",
             dependencies: [
                 .product(name: "RFC3339", package: "Networking"),
+                .product(name: "RFC7636", package: "Networking"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,12 +112,18 @@ let package = Package(
             path: "Tests/APIClientTests"
         ),
         .testTarget(
+            name: "RFC7636Tests",
+            dependencies: [.product(name: "RFC7636", package: "Networking")],
+            path: "Tests/RFC7636Tests"
+        ),
+        .testTarget(
             name: "AuthorizationTests",
             dependencies: [
                 .product(name: "APIClient", package: "Networking"),
                 .product(name: "Authorization", package: "Networking"),
                 .product(name: "CredentialsStore", package: "Networking"),
                 .product(name: "APIClientTestSupport", package: "Networking"),
+                .product(name: "RFC7636", package: "Networking"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "RFC3339", targets: ["RFC3339"]),
+        .library(name: "RFC7636", targets: ["RFC7636"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -37,7 +38,7 @@ let package = Package(
             name: "Authorization",
             dependencies: [
                 "APIClient",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "RFC7636",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -54,6 +55,12 @@ let package = Package(
         .target(
             name: "RFC3339",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+        ),
+        // PKCE's S256 challenge and verifier grammar, and base64url: one definition for the client and the reference
+        // server.
+        .target(
+            name: "RFC7636",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
         // `MockAPI` and typed fixtures for tests of anything built on `APIProtocol`.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import RFC7636
 import Testing
 
 @testable import Authorization
@@ -29,7 +30,7 @@ struct PKCETests {
         let first = PKCE.generate()
         let second = PKCE.generate()
         #expect(first.verifier.unredacted.count == 43)
-        #expect(first.verifier.unredacted.allSatisfy { PKCE.isUnreserved($0) })
+        #expect(first.verifier.unredacted.utf8.allSatisfy(CodeChallenge.isUnreserved))
         #expect(first.verifier != second.verifier)
         #expect(first.challenge == PKCE.challenge(for: first.verifier.unredacted))
         #expect(first.challenge.count == 43)
@@ -65,7 +66,7 @@ struct PKCETests {
     func stateMatchesOnlyItself(other: String) {
         let state = AuthorizationState.generate()
         #expect(state.value.count == 43)
-        #expect(state.value.allSatisfy { PKCE.isUnreserved($0) })
+        #expect(state.value.utf8.allSatisfy(CodeChallenge.isUnreserved))
         #expect(state.matches(state.value))
         #expect(!state.matches(other))
         #expect(!state.matches(String(state.value.dropLast()) + (state.value.last == "A" ? "B" : "A")))

@@ -11,7 +11,7 @@ struct AuthorizationCodesTests {
     static let request = AuthorizationRequest(
         clientID: "stories-cli",
         redirectURI: LoopbackRedirectURI("http://127.0.0.1:5000/cb")!,
-        codeChallenge: PKCETests.appendixBChallenge,
+        codeChallenge: AuthorizationServerApp.challenge,
         state: "s",
         scope: nil
     )
@@ -19,7 +19,7 @@ struct AuthorizationCodesTests {
     func redeem(_ codes: AuthorizationCodes, _ code: String) async -> Result<CodeGrant, CodeRedemptionFailure> {
         await codes.redeem(
             code, clientID: "stories-cli", redirectURI: "http://127.0.0.1:5000/cb",
-            verifier: PKCETests.appendixBVerifier)
+            verifier: AuthorizationServerApp.verifier)
     }
 
     @Test("A reuse that arrives while the first exchange is issuing tokens makes that exchange revoke them")

@@ -1,4 +1,5 @@
 import Foundation
+import RFC7636
 
 /// The server's sources of time and randomness, injected so that tests control them.
 public struct ServerEnvironment: Sendable {
@@ -22,6 +23,6 @@ enum RandomToken {
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64URLEncodedString()
+        return Base64URL.encode(bytes)
     }
 }

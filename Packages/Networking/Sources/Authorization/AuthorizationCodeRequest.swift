@@ -1,4 +1,5 @@
 import Foundation
+import RFC7636
 
 /// An authorization request of the authorization code grant with PKCE (RFC 6749 §4.1.1, RFC 7636 §4.3), as the URL a
 /// browser opens. The URL carries the challenge and the state, never the verifier.
@@ -46,9 +47,8 @@ enum FormValue {
     static func encode(_ text: String) -> String {
         var encoded = ""
         for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, PKCE.isUnreserved(Character(scalar)) {
-                encoded.unicodeScalars.append(scalar)
+            if CodeChallenge.isUnreserved(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 encoded +=
                     "%" + String(byte >> 4, radix: 16, uppercase: true)

@@ -1,3 +1,5 @@
+import RFC7636
+
 /// The `state` of an authorization request (RFC 6749 §10.12): an unguessable value the redirect must bring back, so
 /// that a redirect this client did not ask for (cross-site request forgery, another process on this machine) is
 /// refused before its code is spent.

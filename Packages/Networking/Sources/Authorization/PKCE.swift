@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import RFC7636
 
 /// Proof Key for Code Exchange (RFC 7636) with the S256 method, the only one this client uses: a secret verifier that
 /// stays in this process until the code exchange, and its SHA-256 challenge, which travels in the authorization URL.
@@ -21,9 +21,7 @@ public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStr
     /// The pair for a verifier chosen elsewhere (a test vector, another client's verifier).
     public init(verifier: Secret) throws(MalformedVerifier) {
         let text = verifier.unredacted
-        guard (43...128).contains(text.count), text.allSatisfy(Self.isUnreserved) else {
-            throw MalformedVerifier(length: text.count)
-        }
+        guard CodeChallenge.isWellFormedVerifier(text) else { throw MalformedVerifier(length: text.count) }
         self.verifier = verifier
         self.challenge = Self.challenge(for: text)
     }
@@ -44,20 +42,7 @@ public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStr
 
     /// The S256 challenge of `verifier`.
     public static func challenge(for verifier: String) -> String {
-        Base64URL.encode(Array(SHA256.hash(data: Array(verifier.utf8))))
-    }
-
-    /// Whether `character` may appear in a verifier: RFC 3986's unreserved characters.
-    static func isUnreserved(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return false }
-        switch ascii {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
+        CodeChallenge.s256(of: verifier)
     }
 
     /// `count` bytes from the system's cryptographically secure generator.
@@ -77,21 +62,4 @@ public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomDebugStr
     public var description: String { "PKCE(S256, challenge: \(challenge), verifier: <redacted>)" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: ["challenge": challenge]) }
-}
-
-/// Base64url without padding (RFC 4648 §5, RFC 7636 Appendix A).
-enum Base64URL {
-    static func encode(_ bytes: [UInt8]) -> String {
-        var text = Data(bytes).base64EncodedString()
-        text = String(
-            text.unicodeScalars.compactMap { scalar -> Character? in
-                switch scalar {
-                case "+": "-"
-                case "/": "_"
-                case "=": nil
-                default: Character(scalar)
-                }
-            })
-        return text
-    }
 }

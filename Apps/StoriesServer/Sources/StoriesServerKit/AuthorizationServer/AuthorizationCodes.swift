@@ -1,4 +1,5 @@
 import Foundation
+import RFC7636
 
 /// Why an authorization code was refused. Every case is `invalid_grant` on the wire; the reason goes to the log.
 enum CodeRefusal: String, Error {
@@ -83,7 +84,7 @@ actor AuthorizationCodes {
                 .clientMismatch
             } else if record.request.redirectURI.text != redirectURI {
                 .redirectURIMismatch
-            } else if !PKCE.verifier(verifier, matches: record.request.codeChallenge) {
+            } else if !CodeChallenge.verifier(verifier, matches: record.request.codeChallenge) {
                 .verifierMismatch
             } else {
                 nil

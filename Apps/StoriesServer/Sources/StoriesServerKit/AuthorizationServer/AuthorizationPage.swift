@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import RFC7636
 
 /// The authorization endpoint for native apps (RFC 6749 §4.1, RFC 7636, RFC 8252), `GET/POST /oauth/authorize`:
 /// checks the request, shows a sign-in and consent page, and sends the browser back to the app's loopback redirect
@@ -62,7 +63,7 @@ struct AuthorizationPage: Sendable {
         guard fields["code_challenge_method"] == "S256" else {
             return refuse("invalid_request", "code_challenge_method must be S256.")
         }
-        guard let challenge = fields["code_challenge"], PKCE.isWellFormedS256Challenge(challenge) else {
+        guard let challenge = fields["code_challenge"], CodeChallenge.isWellFormedS256(challenge) else {
             return refuse("invalid_request", "code_challenge must be 43 base64url characters.")
         }
         if let scope = fields["scope"], scope.utf8.count > maximum {

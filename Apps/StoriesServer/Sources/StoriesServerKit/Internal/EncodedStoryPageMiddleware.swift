@@ -1,5 +1,6 @@
 import HTTPTypes
 import OpenAPIRuntime
+import RFC7636
 
 /// Answers `listStories` with the page's stories as the catalog encoded them at start-up, instead of encoding 20
 /// stories per request through the generated serializer: that encoding was most of the cost of serving a page.
@@ -56,7 +57,7 @@ extension PageQuery {
             {
                 limit = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             } else if name.elementsEqual("cursor".utf8), cursor == nil, (1...64).contains(value.count),
-                value.allSatisfy(Self.isBase64URL)
+                value.allSatisfy(Base64URL.isInAlphabet)
             {
                 cursor = String(decoding: value, as: UTF8.self)
             } else {
@@ -67,11 +68,5 @@ extension PageQuery {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    private static func isBase64URL(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "_")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import RFC7636
 
 /// A demo story, as the server stores it.
 struct StoredStory: Sendable {
@@ -85,12 +86,12 @@ struct StoryCatalog: Sendable {
 
     /// Cursors are opaque to clients: base64url of a versioned offset.
     static func cursor(for offset: Int) -> String {
-        Data("v1:\(offset)".utf8).base64URLEncodedString()
+        Base64URL.encode("v1:\(offset)".utf8)
     }
 
     static func offset(from cursor: String) throws(PageRequestError) -> Int {
-        guard cursor.count <= 64, let data = Data(base64URLEncoded: cursor),
-            let text = String(data: data, encoding: .utf8),
+        guard cursor.count <= 64, let bytes = Base64URL.decode(cursor),
+            let text = String(validating: bytes, as: UTF8.self),
             text.hasPrefix("v1:"), let offset = Int(text.dropFirst(3)), offset > 0
         else { throw .invalidCursor }
         return offset

@@ -1,16 +1,15 @@
+import RFC7636
 import Testing
 
-@testable import StoriesServerKit
-
-@Suite("PKCE S256")
-struct PKCETests {
+@Suite("PKCE S256 challenge and verifier (RFC 7636)")
+struct CodeChallengeTests {
     static let appendixBVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
     static let appendixBChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
     @Test("The S256 challenge of RFC 7636 Appendix B's verifier is the appendix's challenge")
     func appendixB() {
-        #expect(PKCE.s256Challenge(of: Self.appendixBVerifier) == Self.appendixBChallenge)
-        #expect(PKCE.verifier(Self.appendixBVerifier, matches: Self.appendixBChallenge))
+        #expect(CodeChallenge.s256(of: Self.appendixBVerifier) == Self.appendixBChallenge)
+        #expect(CodeChallenge.verifier(Self.appendixBVerifier, matches: Self.appendixBChallenge))
     }
 
     @Test(
@@ -22,7 +21,7 @@ struct PKCETests {
             (appendixBVerifier, appendixBVerifier, false),
         ] as [(String, String, Bool)])
     func verifierMatches(verifier: String, challenge: String, matches: Bool) {
-        #expect(PKCE.verifier(verifier, matches: challenge) == matches)
+        #expect(CodeChallenge.verifier(verifier, matches: challenge) == matches)
     }
 
     @Test(
@@ -34,8 +33,8 @@ struct PKCETests {
             ("-._~" + String(repeating: "Z9", count: 20), true),
         ] as [(String, Bool)])
     func verifierShape(verifier: String, wellFormed: Bool) {
-        #expect(PKCE.isWellFormedVerifier(verifier) == wellFormed)
-        #expect(PKCE.verifier(verifier, matches: PKCE.s256Challenge(of: verifier)) == wellFormed)
+        #expect(CodeChallenge.isWellFormedVerifier(verifier) == wellFormed)
+        #expect(CodeChallenge.verifier(verifier, matches: CodeChallenge.s256(of: verifier)) == wellFormed)
     }
 
     @Test(
@@ -47,6 +46,6 @@ struct PKCETests {
             ("", false),
         ] as [(String, Bool)])
     func challengeShape(challenge: String, wellFormed: Bool) {
-        #expect(PKCE.isWellFormedS256Challenge(challenge) == wellFormed)
+        #expect(CodeChallenge.isWellFormedS256(challenge) == wellFormed)
     }
 }
