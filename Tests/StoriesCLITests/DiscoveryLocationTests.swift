@@ -27,6 +27,10 @@ struct DiscoveryLocationTests {
                 "JSON of another shape at the root", [root: .init(body: #"{"status":"ok"}"#), underBasePath: metadata],
                 [root, underBasePath], true
             ),
+            (
+                "a redirect at the root", [root: .init(status: .found, body: ""), underBasePath: metadata],
+                [root, underBasePath], true
+            ),
             ("metadata nowhere", [:], [root, underBasePath], false),
         ] as [(String, [String: RoutedTransport.Answer], [String], Bool)])
     func asksRootThenBasePath(
@@ -37,6 +41,30 @@ struct DiscoveryLocationTests {
         let metadata = try await services.discovery.metadata()
         #expect(transport.paths == asked, "\(situation)")
         #expect((metadata?.issuer == "http://127.0.0.1:8080") == found, "\(situation)")
+        // The store holds a session for this server: neither place may be sent its token.
+        #expect(transport.headerFields.allSatisfy { $0[.authorization] == nil }, "\(situation)")
+    }
+
+    @Test("JSON at the root that is not a metadata document is reported when the base path has no copy either")
+    func rootJSONOfAnotherShapeAlone() async throws {
+        let transport = RoutedTransport([Self.root: .init(body: #"{"status":"ok"}"#)])
+        let services = try await CompositionRootWiringTests.services(transport: transport)
+        await #expect(throws: AuthorizationServerMetadataError.request(.malformedResponse(.notJSON))) {
+            try await services.discovery.metadata()
+        }
+        #expect(transport.paths == [Self.root, Self.underBasePath])
+    }
+
+    @Test("The root's answer is bounded like a token response: a larger one is refused, and the base path not asked")
+    func rootAnswerIsBounded() async throws {
+        let huge = String(repeating: " ", count: ConnectionLimits.standard.maximumTokenResponseBytes + 1)
+        let transport = RoutedTransport([Self.root: .init(body: huge + "{}"), Self.underBasePath: Self.metadata])
+        let services = try await CompositionRootWiringTests.services(transport: transport)
+        let limit = ConnectionLimits.standard.maximumTokenResponseBytes
+        await #expect(throws: AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: limit)))) {
+            try await services.discovery.metadata()
+        }
+        #expect(transport.paths == [Self.root])
     }
 
     @Test("A server error at the root is reported, not taken for missing metadata")
@@ -45,7 +73,9 @@ struct DiscoveryLocationTests {
             Self.root: .init(status: .internalServerError, body: "{}"), Self.underBasePath: Self.metadata,
         ])
         let services = try await CompositionRootWiringTests.services(transport: transport)
-        await #expect(throws: AuthorizationServerMetadataError.self) { try await services.discovery.metadata() }
+        await #expect(throws: AuthorizationServerMetadataError.request(.unavailable(status: 500, retryAfter: nil))) {
+            try await services.discovery.metadata()
+        }
         #expect(transport.paths == [Self.root])
     }
 }

@@ -4,7 +4,7 @@ import OpenAPIRuntime
 import Synchronization
 
 /// Answers each request by its full path (base path included) from a table, 404 for any other path, and records the
-/// paths asked for, in order.
+/// requests, in order.
 final class RoutedTransport: ClientTransport {
     struct Answer: Sendable {
         var status: HTTPResponse.Status = .ok
@@ -13,7 +13,7 @@ final class RoutedTransport: ClientTransport {
     }
 
     private let answers: [String: Answer]
-    private let asked = Mutex<[String]>([])
+    private let asked = Mutex<[(path: String, headers: HTTPFields)]>([])
 
     init(_ answers: [String: Answer]) {
         self.answers = answers
@@ -21,14 +21,19 @@ final class RoutedTransport: ClientTransport {
 
     /// The paths asked for so far.
     var paths: [String] {
-        asked.withLock { $0 }
+        asked.withLock { $0.map(\.path) }
+    }
+
+    /// The header fields of the requests so far.
+    var headerFields: [HTTPFields] {
+        asked.withLock { $0.map(\.headers) }
     }
 
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let path = baseURL.path + (request.path ?? "")
-        asked.withLock { $0.append(path) }
+        asked.withLock { $0.append((path, request.headerFields)) }
         let answer = answers[path] ?? Answer(status: .notFound, contentType: "text/plain", body: "not found")
         return (
             HTTPResponse(status: answer.status, headerFields: [.contentType: answer.contentType]),

@@ -167,13 +167,14 @@ public enum CompositionRoot {
         // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
         // default refuses.
         let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
-        let tokenClient = Client(
-            serverURL: context.server.url,
-            configuration: configuration,
-            transport: transport,
-            middlewares: [logging, transportFailures, tokenBounds]
-        )
-        let tokenEndpoint = TokenEndpoint(api: tokenClient, clientID: clientID, now: context.now)
+        // No authorisation middleware and a token request's bounds: what the token endpoint and discovery talk
+        // through, to the API's base URL or to the root of its origin.
+        let tokenClient = { (serverURL: URL) in
+            Client(
+                serverURL: serverURL, configuration: configuration, transport: transport,
+                middlewares: [logging, transportFailures, tokenBounds])
+        }
+        let tokenEndpoint = TokenEndpoint(api: tokenClient(context.server.url), clientID: clientID, now: context.now)
         let session = SessionCoordinator(
             origin: origin,
             store: store,
@@ -205,10 +206,8 @@ public enum CompositionRoot {
         return Services(
             session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint, codeExchanger: tokenEndpoint,
             discovery: AuthorizationServerDiscovery(
-                originRoot: Client(
-                    serverURL: AuthorizationServerDiscovery.originRoot(of: serverURL), configuration: configuration,
-                    transport: transport, middlewares: [logging, transportFailures, tokenBounds]),
-                apiBase: tokenClient, serverURL: serverURL),
+                rootClient: tokenClient(AuthorizationServerDiscovery.rootURL(of: serverURL)),
+                basePathClient: tokenClient(serverURL), serverURL: serverURL),
             accountIdentifier: accountIdentifier, serverURL: serverURL, now: context.now)
     }
 
