@@ -47,6 +47,6 @@ public enum AuthorizationServerMetadataError: Error, Equatable, Sendable {
 
 /// Finds an authorization server's metadata (a seam, so a flow can be tested without a server).
 public protocol AuthorizationServerDiscovering: Sendable {
-    /// The checked metadata, or `nil` when the server publishes none (404).
+    /// The checked metadata, or `nil` when the server publishes none for this API.
     func metadata() async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata?
 }
