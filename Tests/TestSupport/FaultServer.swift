@@ -38,6 +38,8 @@ public final class FaultServer: Sendable {
         case hugeContentLength(bytes: Int)
         /// A chunked body that never ends.
         case endlessChunked
+        /// These bytes exactly (a malformed status line or header, say), then the connection closes.
+        case raw([UInt8])
 
         /// A JSON body with status 200 (or `status`).
         public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> Response {
@@ -148,6 +150,8 @@ public final class FaultServer: Sendable {
             else { return }
             let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 0x10000) + [13, 10]
             while !isStopped, send(connection, chunk) {}
+        case .raw(let bytes):
+            send(connection, bytes)
         }
     }
 

@@ -51,6 +51,24 @@ struct APIResponseFaultTests {
         #expect(outcome.elapsed < FaultScenario.limits.requestDeadline + Self.slack)
     }
 
+    @Test(
+        "A status below 100, or an answer that is not valid HTTP, is exit 65 with one line, never a crash",
+        arguments: [
+            "HTTP/1.1 000 X\r\nContent-Length: 0\r\n\r\n", "HTTP/1.1 099 X\r\nContent-Length: 2\r\n\r\n{}",
+            "HTTP/1.1 050 X\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+            "HTTP/1.1 2000 OK\r\nContent-Length: 2\r\n\r\n{}",
+            "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}",
+            "HTTP/1.1 200 OK\r\nX-A: 1\r\n folded\r\nContent-Length: 2\r\n\r\n{}",
+        ])
+    func invalidHTTP(response: String) async throws {
+        let scenario = try FaultScenario { _ in .raw(Array(response.utf8)) }
+        try await scenario.seedSession()
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .malformedData)
+        expectOneClearLine(outcome.error)
+        #expect(outcome.error.contains("not valid HTTP"))
+    }
+
     @Test("A connection closed mid-body is exit 69")
     func closedMidBody() async throws {
         let scenario = try FaultScenario { _ in .closeMidBody(promised: 1000, sent: 10) }

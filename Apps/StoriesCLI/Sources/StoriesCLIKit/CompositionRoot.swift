@@ -114,6 +114,11 @@ public enum CompositionRoot {
         configuration.connectionPool.retryConnectionEstablishment = false
         // No distributed tracing here; without this, every request looks up the process-wide tracer.
         configuration.tracing.tracer = nil
+        // HTTP/1.1 only, with a status line no client library may trap on: AsyncHTTPClient stops the process on a
+        // status below 100 (`ResponseStatusValidator`), and HTTP/1.1 is the one parser path the validator guards. A
+        // command sends a handful of requests one after another, which HTTP/2's multiplexing would not speed up.
+        configuration.httpVersion = .http1Only
+        configuration.http1_1ConnectionDebugInitializer = { ResponseStatusValidator.install(in: $0) }
         switch proxy {
         case .direct: break
         case .http(let host, let port, let credentials):

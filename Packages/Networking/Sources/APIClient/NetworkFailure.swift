@@ -11,6 +11,9 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     case connectionLost
     /// The TLS handshake failed (certificate, protocol).
     case secureConnectionFailed
+    /// The server answered with bytes that are not an HTTP response: a status outside 100–999, a malformed header,
+    /// conflicting lengths.
+    case invalidHTTP
     /// Any other transport failure.
     case other
 
@@ -19,7 +22,7 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     public var mayHaveReachedServer: Bool {
         switch self {
         case .connectionRefused, .hostNotFound, .secureConnectionFailed: false
-        case .timedOut, .connectionLost, .other: true
+        case .timedOut, .connectionLost, .invalidHTTP, .other: true
         }
     }
 }

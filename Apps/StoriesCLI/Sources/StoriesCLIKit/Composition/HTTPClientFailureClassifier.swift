@@ -1,6 +1,7 @@
 import APIClient
 import AsyncHTTPClient
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 #if canImport(Glibc)
@@ -23,6 +24,9 @@ enum HTTPClientFailureClassifier {
             }
         case let error as IOError: classify(errorNumber: error.errnoCode)
         case let error as ChannelError: classify(error)
+        // The parser's complaint about a connection that closed mid-message is a lost connection, not bad HTTP.
+        case let error as HTTPParserError: error == .invalidEOFState ? .connectionLost : .invalidHTTP
+        case is InvalidResponseStatus: .invalidHTTP
         case is NIOConnectionError, is SocketAddressError: .hostNotFound
         default: .other
         }

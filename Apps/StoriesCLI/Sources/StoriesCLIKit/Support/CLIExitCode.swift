@@ -20,7 +20,8 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .success: "success"
         case .failure: "anything else"
         case .usage: "usage error (bad option, argument or environment value)"
-        case .malformedData: "the server sent data that does not match the API, is too large, or never ends"
+        case .malformedData:
+            "the server sent data that does not match the API, is not valid HTTP, is too large, or never ends"
         case .unknownAccount: "no stored session for the account named with --account (see `stories-cli status`)"
         case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
         case .ioError: "the credentials store cannot be used, or standard output is full"

@@ -372,10 +372,13 @@ enum FailureMessages {
                 "\(server.name) did not answer in full within \(spoken(deadline)). Try again later."
             case .connectionLost:
                 "The connection to \(server.name) closed before the answer was complete. Try again later."
+            case .invalidHTTP:
+                "\(server.name) answered with something that is not valid HTTP, so the answer was abandoned."
             default:
                 "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)"
             }
-        return CommandFailure(message, exitStatus: .unreachable)
+        // The server did answer: what it sent is unusable, as with a body that does not match the API.
+        return CommandFailure(message, exitStatus: failure == .invalidHTTP ? .malformedData : .unreachable)
     }
 
     static func unavailable(_ server: ServerWording, status: Int?, retryAfter: Duration?) -> CommandFailure {
@@ -414,6 +417,7 @@ enum FailureMessages {
         case .timedOut(nil): "the connection timed out"
         case .connectionLost: "the connection closed before the answer was complete"
         case .secureConnectionFailed: "the secure (TLS) connection failed"
+        case .invalidHTTP: "the answer was not valid HTTP"
         case .other: "the connection failed"
         }
     }
