@@ -44,6 +44,18 @@ struct ListPagingTests {
         }
     }
 
+    @Test(
+        "A first page that fails writes nothing on standard output: no \"No stories yet.\", no empty JSON document",
+        arguments: [[], ["--json"], ["--all"], ["--all", "--json"]])
+    func firstPageFails(arguments: [String]) async {
+        let api = Self.api(requests: ListingRequests()) { _ in
+            throw APIFailure.unavailable(status: 503, retryAfter: nil)
+        }
+        let result = await Self.run(arguments, api: api)
+        #expect(result.status == .unreachable)
+        #expect(result.output.standard.isEmpty)
+    }
+
     @Test("A server that hands out the same cursor again is a protocol error after the pages it sent")
     func repeatedCursor() async {
         let requests = ListingRequests()

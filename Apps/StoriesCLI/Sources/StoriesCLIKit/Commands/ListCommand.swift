@@ -80,9 +80,10 @@ public struct ListCommand: StoriesSubcommand {
                 if all { progress.update(stories: storyCount, pages: pageCount) }
             }
         } catch let failure as StoryServiceError {
-            // What was written stays written; the JSON document is closed at the page that failed.
+            // What was written stays written; the JSON document is closed at the page that failed. Without a page
+            // there is nothing to close: "No stories yet." or an empty document would read as a complete listing.
             progress.erase()
-            try writer.finish(resumeCursor: resumeCursor)
+            if pageCount > 0 { try writer.finish(resumeCursor: resumeCursor) }
             throw failure
         }
         progress.erase()
