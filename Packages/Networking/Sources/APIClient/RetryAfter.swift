@@ -19,8 +19,10 @@ public struct RetryAfter: Sendable, Equatable {
     public init?(headerValue: String, now: Date) {
         let value = headerValue.trimmingCharacters(in: .whitespaces)
         if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            // Digits only; more than 6 of them is more than the clamp anyway, and keeps Int parsing in range.
-            let seconds = value.count > 6 ? Int.max : Int(value)!
+            // Digits only. Leading zeros write no value (`0000007` is 7 s); more than 6 significant digits is more
+            // than the clamp anyway, and keeps Int parsing in range.
+            let significant = value.drop { $0 == "0" }
+            let seconds = significant.count > 6 ? Int.max : Int(significant) ?? 0
             self.init(delay: seconds == Int.max ? Self.maximumDelay : .seconds(seconds))
             return
         }
