@@ -106,7 +106,41 @@ struct TokenEndpointTests {
         var api = MockAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: code, errorDescription: "d")))) }
         await #expect(throws: expected) {
-            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
+            // A refresh token of a realistic length: its text is withheld from the server's code and description.
+            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("refresh-token-0123")))
+        }
+    }
+
+    @Test(
+        "A secret the request sent is cut out of the server's error code and description, wherever it stands",
+        arguments: [
+            (
+                TokenEndpoint.Grant.password(username: "demo", password: Secret("correct horse battery staple")),
+                "correct horse battery staple"
+            ),
+            (.password(username: "demo", password: Secret("Tr0ub4dor&3")), "Tr0ub4dor&3"),
+            (.refreshToken(Secret("rt-0123")), "rt-0123"),
+            (.deviceCode(Secret("dc-0123")), "dc-0123"),
+            (
+                .authorizationCode(
+                    code: Secret("code-0123"), redirectURI: "http://127.0.0.1:1/cb", codeVerifier: Secret("v")),
+                "code-0123"
+            ),
+        ] as [(TokenEndpoint.Grant, String)])
+    func withholdsEchoedSecrets(grant: TokenEndpoint.Grant, secret: String) async {
+        for code in ["invalid_grant", "invalid_request", "bad \(secret)"] {
+            var api = MockAPI()
+            api.createToken = { _ in
+                .badRequest(.init(body: .json(.init(error: code, errorDescription: "'\(secret)' rejected; \(secret)"))))
+            }
+            do {
+                _ = try await Self.endpoint(api).requestTokens(for: grant)
+                Issue.record("the request succeeded")
+            } catch {
+                let text = String(describing: error)
+                #expect(!text.contains(secret), "\(text)")
+                #expect(text.contains("rejected"), "\(text)")
+            }
         }
     }
 

@@ -17,6 +17,16 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
         /// An authorization code, with the redirect URI its request named and the PKCE verifier (RFC 6749 §4.1.3,
         /// RFC 7636 §4.5).
         case authorizationCode(code: Secret, redirectURI: String, codeVerifier: Secret)
+
+        /// The secrets this grant sends, which a server's error text must never carry on to a person or a log.
+        var secrets: [String] {
+            switch self {
+            case .password(_, let password): [password.unredacted]
+            case .refreshToken(let token): [token.unredacted]
+            case .deviceCode(let code): [code.unredacted]
+            case .authorizationCode(let code, _, let verifier): [code.unredacted, verifier.unredacted]
+            }
+        }
     }
 
     private let api: any APIProtocol
@@ -61,10 +71,10 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
             return try Self.validate(response, sentAt: sentAt)
         case .badRequest(let response):
             guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
-            throw Self.mapOAuthError(error, status: 400)
+            throw Self.mapOAuthError(error, status: 400).withholding(grant.secrets)
         case .unauthorized(let response):
             guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
-            throw Self.mapOAuthError(error, status: 401)
+            throw Self.mapOAuthError(error, status: 401).withholding(grant.secrets)
         case .undocumented(let status, let payload):
             throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
         }

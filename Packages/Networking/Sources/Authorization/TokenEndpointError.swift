@@ -60,3 +60,20 @@ public enum TokenResponseProblem: Sendable, Equatable {
     /// A status the token endpoint does not use (a redirect is never followed).
     case unexpectedStatus(Int)
 }
+
+extension TokenEndpointError {
+    /// This error with each of `secrets` replaced by `<redacted>` in the server's code and description. A server that
+    /// echoes the password or refresh token it was sent (`password 'hunter2' rejected`) must not have it printed: the
+    /// CLI's redaction of token-shaped text cannot recognise a password of ordinary words.
+    func withholding(_ secrets: [String]) -> TokenEndpointError {
+        func cut(_ text: String) -> String {
+            secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+        }
+        switch self {
+        case .invalidGrant(let description): return .invalidGrant(description: description.map(cut))
+        case .misconfigured(let code, let description):
+            return .misconfigured(code: cut(code), description: description.map(cut))
+        case .unreachable, .unavailable, .malformedResponse, .insecureTransport: return self
+        }
+    }
+}
