@@ -36,7 +36,7 @@ public struct ResolvedServer: Sendable, Equatable {
 
     /// The options that select this server again, for hints such as the login command.
     public var selectionArguments: String {
-        name.map { "--server \($0.rawValue)" } ?? "--server-url \(url.absoluteString)"
+        name.map { "--server \($0.rawValue)" } ?? "--server-url \(ShellWord.quoted(url.absoluteString))"
     }
 
     /// The command that signs in to this server.
