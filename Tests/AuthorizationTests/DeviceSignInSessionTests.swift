@@ -70,4 +70,28 @@ struct DeviceSignInSessionTests {
         #expect(fixture.endpoint.revokedTokens == ["device-refresh"])
         #expect(try await fixture.stored() == fixture.initial)
     }
+
+    @Test(
+        "A sign-in whose tokens cannot be stored revokes them at the server; the stored session is unchanged",
+        arguments: [true, false])
+    func unstorableGrantIsRevoked(withPassword: Bool) async throws {
+        let fixture = try await SessionFixture()
+        let full = CountingStore(fixture.store, refusingReplacementsWith: .diskFull(path: "c.sqlite"))
+        let coordinator = SessionCoordinator(
+            origin: SessionFixture.origin, store: full, tokenEndpoint: fixture.endpoint.endpoint(clock: fixture.clock),
+            lock: fixture.lock, interruptions: JournalingDeferral(journal: fixture.journal),
+            now: fixture.clock.function,
+            uptime: fixture.clock.uptime)
+        await #expect(throws: CredentialsStoreError.diskFull(path: "c.sqlite")) {
+            if withPassword {
+                _ = try await coordinator.signIn(username: "demo", password: Secret("pw"))
+            } else {
+                _ = try await coordinator.signIn(
+                    with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.success("alice")))
+            }
+        }
+        #expect(fixture.endpoint.revokedTokens == [withPassword ? "refresh-1" : "device-refresh"])
+        #expect(try await fixture.stored() == fixture.initial)
+    }
+
 }

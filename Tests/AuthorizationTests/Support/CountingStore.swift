@@ -1,13 +1,16 @@
 import Authorization
 import Synchronization
 
-/// A store that counts reads of the active session, around a real store.
+/// A store that counts reads of the active session, around a real store; given a failure, it refuses every
+/// replacement (a sign-in's write) with it.
 final class CountingStore: CredentialsStoring {
     private let inner: any CredentialsStoring
     private let readCount = Mutex(0)
+    private let replacementFailure: CredentialsStoreError?
 
-    init(_ inner: any CredentialsStoring) {
+    init(_ inner: any CredentialsStoring, refusingReplacementsWith replacementFailure: CredentialsStoreError? = nil) {
         self.inner = inner
+        self.replacementFailure = replacementFailure
     }
 
     /// How many times `credential(for:)` was called.
@@ -33,7 +36,8 @@ final class CountingStore: CredentialsStoring {
     }
 
     func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential {
-        try await inner.replace(with: credential)
+        if let replacementFailure { throw replacementFailure }
+        return try await inner.replace(with: credential)
     }
 
     func activate(account: String, for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {

@@ -97,7 +97,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     public func signIn(username: String, password: Secret) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let grant = try await tokenEndpoint.requestTokens(for: .password(username: username, password: password))
-        return try await store(grant, as: username)
+        return try await storeOrRevoke(grant, as: username)
     }
 
     /// Stores tokens obtained without a username (a device authorization, RFC 8628) as the session of the account
@@ -115,7 +115,19 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             _ = try? await tokenEndpoint.revoke(.init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
             throw error
         }
-        return try await store(grant, as: account)
+        return try await storeOrRevoke(grant, as: account)
+    }
+
+    /// Stores `grant` as `store(_:as:)` does; if it cannot be stored (a full disk, a locked or read-only file), revokes
+    /// it before throwing: tokens that no file holds can never be used or ended by this client, so they must not
+    /// stay live at the server. A failure here is before the write committed: `store(_:as:)` throws nothing after.
+    private func storeOrRevoke(_ grant: TokenGrant, as account: String) async throws -> SignInOutcome {
+        do {
+            return try await store(grant, as: account)
+        } catch {
+            _ = try? await tokenEndpoint.revoke(.init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
+            throw error
+        }
     }
 
     /// Stores `grant` as `username`'s session under the lock, replacing and then revoking the one it had.
