@@ -49,4 +49,28 @@ struct CurrentUserAccountIdentifierTests {
             try await identifier.account(authorizedBy: Secret("new-access"))
         }
     }
+
+    @Test(
+        "An account name no one could type or read back is refused: empty, blank, control characters, over 256",
+        arguments: [
+            ("alice", true), ("o'brien", true), ("zoë", true), ("two words", true),
+            (String(repeating: "a", count: 256), true),
+            ("", false), ("   ", false), ("a\nb", false), ("\u{1B}[31mred", false), ("tab\there", false),
+            ("\u{9B}c1", false), ("del\u{7F}", false), (String(repeating: "a", count: 257), false),
+        ] as [(String, Bool)])
+    func accountNameShape(username: String, usable: Bool) async throws {
+        let identifier = CurrentUserAccountIdentifier { _ in
+            var api = MockAPI()
+            api.getCurrentUser = { _ in .ok(.init(body: .json(.fixture(username: username)))) }
+            return api
+        }
+        if usable {
+            #expect(try await identifier.account(authorizedBy: Secret("new-access")) == username)
+        } else {
+            await #expect(throws: TokenEndpointError.malformedResponse(.unusableAccountName)) {
+                try await identifier.account(authorizedBy: Secret("new-access"))
+            }
+        }
+    }
+
 }

@@ -16,12 +16,26 @@ public struct CurrentUserAccountIdentifier: AccountIdentifying {
         self.makeAPI = makeAPI
     }
 
+    /// Longer names are refused: an account name is shown in messages and typed back with `--account`.
+    public static let maximumAccountNameLength = 256
+
+    /// Whether `name` can key a session: a person sees it in `status` and types it back with `--account`, and the
+    /// CLI suggests commands that carry it.
+    static func isUsable(_ name: String) -> Bool {
+        (1...maximumAccountNameLength).contains(name.count) && !name.allSatisfy(\.isWhitespace)
+            && name.unicodeScalars.allSatisfy { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+    }
+
     public func account(authorizedBy accessToken: Secret) async throws -> String {
         let api = makeAPI(FixedBearerMiddleware(accessToken: accessToken))
         switch try await api.getCurrentUser() {
         case .ok(let ok):
             switch ok.body {
-            case .json(let user): return user.username
+            case .json(let user):
+                guard Self.isUsable(user.username) else {
+                    throw TokenEndpointError.malformedResponse(.unusableAccountName)
+                }
+                return user.username
             }
         case .unauthorized:
             throw TokenEndpointError.malformedResponse(.unexpectedStatus(401))

@@ -59,6 +59,9 @@ public enum TokenResponseProblem: Sendable, Equatable {
     case invalidDeviceAuthorization
     /// A status the token endpoint does not use (a redirect is never followed).
     case unexpectedStatus(Int)
+    /// `/me` named the new session's account with a name no one could type or read back: empty or blank, with
+    /// control characters, or longer than `CurrentUserAccountIdentifier.maximumAccountNameLength`.
+    case unusableAccountName
 }
 
 extension TokenEndpointError {

@@ -432,6 +432,8 @@ enum FailureMessages {
             "the device authorization lacks a code, an absolute verification URI or a lifetime"
         case .tooLarge(let limit): "the body is larger than the \(bytes(limit)) limit"
         case .unexpectedStatus(let status): "HTTP \(status), which a token endpoint does not answer"
+        case .unusableAccountName:
+            "it names the account with an empty name, control characters or more than \(CurrentUserAccountIdentifier.maximumAccountNameLength) characters"
         }
     }
 
