@@ -32,6 +32,21 @@ struct TokenEndpointFaultTests {
         #expect(try await scenario.storedSession() == seeded)
     }
 
+    @Test("A refresh answer without Cache-Control is stored: the rotation holds")
+    func tokenResponseWithoutCacheControl() async throws {
+        let scenario = try Self.scenario {
+            .respond(
+                status: 200, headers: [("Content-Type", "application/json")],
+                body: Array(
+                    #"{"access_token":"access-new","token_type":"Bearer","refresh_token":"refresh-new","expires_in":900}"#
+                        .utf8))
+        }
+        try await scenario.seedSession(expired: true)
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .success, "\(outcome.error)")
+        #expect(try await scenario.storedSession()?.refreshToken?.unredacted == "refresh-new")
+    }
+
     @Test(
         "A 500 or 429 says the server could not renew the session, not that it could not be reached",
         arguments: [500, 429])

@@ -169,15 +169,15 @@ internal enum Operations {
             internal struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/oauth/token/POST/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
-                    /// Always `no-store` (RFC 6749 §5.1).
+                    /// `no-store` from this server (RFC 6749 §5.1). Optional for clients: the requirement is the server's, and refusing tokens the server has already issued (and, on a refresh, rotated) for a missing header would lose the session.
                     ///
                     /// - Remark: Generated from `#/paths/oauth/token/POST/responses/200/headers/Cache-Control`.
-                    internal var cacheControl: Swift.String
+                    internal var cacheControl: Swift.String?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - cacheControl: Always `no-store` (RFC 6749 §5.1).
-                    internal init(cacheControl: Swift.String) {
+                    ///   - cacheControl: `no-store` from this server (RFC 6749 §5.1). Optional for clients: the requirement is the server's, and refusing tokens the server has already issued (and, on a refresh, rotated) for a missing header would lose the session.
+                    internal init(cacheControl: Swift.String? = nil) {
                         self.cacheControl = cacheControl
                     }
                 }
@@ -208,7 +208,7 @@ internal enum Operations {
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 internal init(
-                    headers: Operations.CreateToken.Output.Ok.Headers,
+                    headers: Operations.CreateToken.Output.Ok.Headers = .init(),
                     body: Operations.CreateToken.Output.Ok.Body
                 ) {
                     self.headers = headers

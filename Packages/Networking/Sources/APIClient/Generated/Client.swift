@@ -161,7 +161,7 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
-                    let headers: Operations.CreateToken.Output.Ok.Headers = .init(cacheControl: try converter.getRequiredHeaderFieldAsURI(
+                    let headers: Operations.CreateToken.Output.Ok.Headers = .init(cacheControl: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
                         name: "Cache-Control",
                         as: Swift.String.self

@@ -181,15 +181,15 @@ public enum Operations {
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/oauth/token/POST/responses/200/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// Always `no-store` (RFC 6749 §5.1).
+                    /// `no-store` from this server (RFC 6749 §5.1). Optional for clients: the requirement is the server's, and refusing tokens the server has already issued (and, on a refresh, rotated) for a missing header would lose the session.
                     ///
                     /// - Remark: Generated from `#/paths/oauth/token/POST/responses/200/headers/Cache-Control`.
-                    public var cacheControl: Swift.String
+                    public var cacheControl: Swift.String?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - cacheControl: Always `no-store` (RFC 6749 §5.1).
-                    public init(cacheControl: Swift.String) {
+                    ///   - cacheControl: `no-store` from this server (RFC 6749 §5.1). Optional for clients: the requirement is the server's, and refusing tokens the server has already issued (and, on a refresh, rotated) for a missing header would lose the session.
+                    public init(cacheControl: Swift.String? = nil) {
                         self.cacheControl = cacheControl
                     }
                 }
@@ -220,7 +220,7 @@ public enum Operations {
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 public init(
-                    headers: Operations.CreateToken.Output.Ok.Headers,
+                    headers: Operations.CreateToken.Output.Ok.Headers = .init(),
                     body: Operations.CreateToken.Output.Ok.Body
                 ) {
                     self.headers = headers
