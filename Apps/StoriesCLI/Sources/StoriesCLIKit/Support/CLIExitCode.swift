@@ -42,6 +42,6 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
             text += "  " + String(code.rawValue) + "\t" + code.meaning + "\n"
         }
         return text
-            + "  130, 143, 129\tinterrupted (Ctrl-C, SIGTERM, SIGHUP); a session renewal in progress is stored first"
+            + "  130, 143, 129, 131\tinterrupted (Ctrl-C, SIGTERM, SIGHUP, Ctrl-\\); a session renewal in progress is stored first"
     }
 }

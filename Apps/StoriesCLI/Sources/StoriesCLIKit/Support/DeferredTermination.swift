@@ -7,17 +7,17 @@ import Synchronization
     import Darwin
 #endif
 
-/// Postpones SIGINT, SIGTERM and SIGHUP while a renewed session is on its way to the credentials file.
+/// Postpones SIGINT, SIGTERM, SIGHUP and SIGQUIT while a renewed session is on its way to the credentials file.
 ///
 /// Once a refresh request is sent the server may already have spent the old refresh token; a process that ends
 /// before the answer is stored leaves a file whose token the server treats as reuse. So inside
 /// `deferringInterruptions` the first of these signals is only noted (with a line on standard error), and the process
 /// ends by it as soon as the body returns, as the signal's default action would have ended it (the shell reports
-/// 130, 143 or 129). The body is bounded by the token request deadlines. A second signal ends the process at once;
+/// 130, 143, 129 or 131). The body is bounded by the token request deadlines. A second signal ends the process at once;
 /// outside the body every signal acts at once. A signal the process was started with ignored (`nohup`, a background
 /// job) stays ignored.
 struct DeferredTermination: InterruptionDeferral {
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     func deferringInterruptions<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         Self.installHandlersOnce()

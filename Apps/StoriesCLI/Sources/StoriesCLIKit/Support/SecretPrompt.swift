@@ -11,11 +11,11 @@ import Foundation
 ///
 /// `getpass(3)` blocks the interrupt key while it reads, so Ctrl-C was swallowed and the next Enter sent what was
 /// typed; and a process killed at the prompt left the terminal without echo. Here echo alone is switched off (the
-/// interrupt key keeps working), and while the prompt is open SIGINT, SIGTERM and SIGHUP run a handler that restores
-/// the terminal's settings, ends the line, and re-raises the signal, so the process ends as the signal's default
-/// action ends it (the shell reports 130, 143 or 129).
+/// interrupt key keeps working), and while the prompt is open SIGINT, SIGTERM, SIGHUP and SIGQUIT run a handler that
+/// restores the terminal's settings, ends the line, and re-raises the signal, so the process ends as the signal's
+/// default action ends it (the shell reports 130, 143, 129 or 131).
 enum SecretPrompt {
-    static let cancellingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let cancellingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     static func read(prompt: String) -> String? {
         let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)

@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The signal dispositions every command starts with, set by the executable before anything else runs.
+public enum StartupSignals {
+    public static func configure() {
+        // A reader that goes away (`stories-cli list --all | head -1`) must surface as EPIPE from write(2), which
+        // ends a command quietly, rather than as SIGPIPE killing the process in the middle of a write.
+        signal(SIGPIPE, SIG_IGN)
+        // Ctrl-\ quits, as in any program: the Swift runtime's crash handler, which takes SIGQUIT by default, printed
+        // a crash report and left the process running. A SIGQUIT the process was started with ignored stays ignored.
+        // While a renewed session is being stored, `DeferredTermination` postpones it like Ctrl-C.
+        if !SignalAction.isIgnored(SIGQUIT) { signal(SIGQUIT, SIG_DFL) }
+    }
+}
