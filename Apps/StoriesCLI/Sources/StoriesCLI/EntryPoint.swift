@@ -7,7 +7,9 @@ import StoriesCLIKit
 enum EntryPoint {
     static func main() async {
         StartupSignals.configure()
-        if let failure = SubcommandSuggestion.failure(for: Array(CommandLine.arguments.dropFirst())) {
+        if let failure = DescriptorLimit.ensure()
+            ?? SubcommandSuggestion.failure(for: Array(CommandLine.arguments.dropFirst()))
+        {
             FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
             exit(failure.exitStatus.rawValue)
         }

@@ -6,6 +6,8 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case malformedData = 65
     case unknownAccount = 67
     case unreachable = 69
+    /// EX_OSERR: the system refuses what every command needs (too few file descriptors).
+    case osError = 71
     case ioError = 74
     /// EX_TEMPFAIL: a device sign-in's code expired before anyone approved it, or the browser did not come back to a
     /// browser sign-in in time; running `login` again helps.
@@ -24,6 +26,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
             "the server sent data that does not match the API, is not valid HTTP, is too large, or never ends"
         case .unknownAccount: "no stored session for the account named with --account (see `stories-cli status`)"
         case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
+        case .osError: "the system allows too few open files for any command (`ulimit -n`)"
         case .ioError: "the credentials store cannot be used, or standard output is full"
         case .signInRequired: "not signed in, wrong password, session expired (run `stories-cli login`), or HTTP 403"
         case .signInExpired:

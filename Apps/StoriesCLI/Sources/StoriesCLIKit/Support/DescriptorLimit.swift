@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The open-file limit a command needs, checked before anything opens a file.
+///
+/// A command holds a few descriptors at once: the credentials file with its WAL, shared-memory and lock files,
+/// SwiftNIO's event loop (epoll, eventfd, timerfd), a socket, standard input, output and error. Under a lower limit
+/// SwiftNIO stops the process when it cannot create its event loop (`fatalError`), and SQLite fails with a bare
+/// "unable to open". So the soft limit is raised to `needed` when the hard limit allows (`ulimit -Sn 8`), and a
+/// hard limit below it is a clear failure (exit 71) before anything starts.
+public enum DescriptorLimit {
+    /// Several times what a command holds, so a library that opens one more file does not bring the traps back.
+    static let needed: rlim_t = 64
+
+    /// `nil` when the process may open `needed` descriptors (raising its soft limit if it has to), else the failure
+    /// to report.
+    public static func ensure() -> CommandFailure? {
+        var limit = rlimit()
+        // RLIM_INFINITY is the largest value of rlim_t, so an unlimited process passes the comparisons.
+        guard getrlimit(resourceNumber, &limit) == 0, limit.rlim_cur < needed else { return nil }
+        if limit.rlim_max >= needed {
+            limit.rlim_cur = needed
+            if setrlimit(resourceNumber, &limit) == 0 { return nil }
+        }
+        return CommandFailure(
+            "stories-cli needs to open up to \(needed) files, and this process may open \(limit.rlim_cur) (`ulimit -n`); raise the limit and try again.",
+            exitStatus: .osError)
+    }
+
+    /// `RLIMIT_NOFILE`, whose type differs between the C libraries.
+    private static var resourceNumber: Int32 {
+        #if canImport(Glibc)
+            Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            RLIMIT_NOFILE
+        #endif
+    }
+}

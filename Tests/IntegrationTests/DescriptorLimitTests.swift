@@ -1,0 +1,26 @@
+import Foundation
+import StoriesCLIKit
+import TestSupport
+import Testing
+
+/// `stories-cli` under an open-file limit too low for SwiftNIO's event loop, run by a shell that sets `ulimit`.
+@Suite("Open-file limit", .timeLimit(.minutes(1)))
+struct DescriptorLimitTests {
+    @Test(
+        "A low soft limit is raised and the command runs; a low hard limit is exit 71 with one line, never a trap",
+        arguments: [("-Sn 6", CLIExitCode.signInRequired), ("-n 6", .osError), ("-n 20", .osError)])
+    func lowLimit(ulimit: String, expected: CLIExitCode) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fd-limit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // `list` with no session starts its HTTP client at once, whose event loop needed more descriptors than 6.
+        let process = try StartedProcess.start(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "ulimit \(ulimit) && exec \"$0\" list --server-url http://127.0.0.1:9/v1 --credentials-db \"$1\"",
+                try BuildProducts.executable(named: "stories-cli").path,
+                directory.appendingPathComponent("credentials.sqlite").path,
+            ])
+        #expect(await process.termination() == .exited(expected.rawValue), "\(process.standardError.text)")
+        #expect(process.standardError.text.split(separator: "\n").count == 1, "\(process.standardError.text)")
+    }
+}
