@@ -57,14 +57,24 @@ struct APIStoryServiceTests {
         await #expect(throws: StoryServiceError.notFound(id: "7")) { try await service.story(id: "7") }
     }
 
-    @Test("A 401 means the session is no longer accepted")
-    func mapsUnauthorized() async {
+    @Test(
+        "A 401 means the session is no longer accepted, unless its challenge says the token lacks scope",
+        arguments: [
+            ("Bearer", StoryServiceError.sessionExpired), (#"Bearer error="invalid_token""#, .sessionExpired),
+            (#"Bearer realm="stories", error="insufficient_scope", scope="admin""#, .forbidden),
+            (#"Bearer error=insufficient_scope"#, .forbidden),
+        ])
+    func mapsUnauthorized(challenge: String, expected: StoryServiceError) async {
         var api = MockAPI()
-        api.getStory = { _ in
+        let unauthorized = Operations.GetStory.Output.unauthorized(
+            .init(headers: .init(wwwAuthenticate: challenge), body: .applicationProblemJson(.fixture(status: 401))))
+        api.getStory = { _ in unauthorized }
+        api.listStories = { _ in
             .unauthorized(
-                .init(headers: .init(wwwAuthenticate: "Bearer"), body: .applicationProblemJson(.fixture(status: 401))))
+                .init(headers: .init(wwwAuthenticate: challenge), body: .applicationProblemJson(.fixture(status: 401))))
         }
-        await #expect(throws: StoryServiceError.sessionExpired) { try await APIStoryService(api: api).story(id: "1") }
+        await #expect(throws: expected) { try await APIStoryService(api: api).story(id: "1") }
+        await #expect(throws: expected) { try await APIStoryService(api: api).stories(startingAt: nil, limit: 20) }
     }
 
     @Test(

@@ -59,6 +59,13 @@ public enum APIFailure: Error, Sendable, Equatable {
         return innermost
     }
 
+    /// Classifies a documented 401 by its `WWW-Authenticate` challenge (RFC 6750 §3.1): `insufficient_scope` is a
+    /// refusal that new tokens for the same grant would not change (`forbidden`); anything else means the server no
+    /// longer accepts the session.
+    public init(unauthorizedChallenge challenge: String?) {
+        self = challenge.flatMap(BearerChallenge.errorCode(in:)) == "insufficient_scope" ? .forbidden : .sessionExpired
+    }
+
     /// Classifies a status the operation does not document: 403, 404, and "try again later" (408, 429, 5xx, with
     /// the `Retry-After` header when there is one).
     public init(undocumentedStatus status: Int, headers: HTTPFields, receivedAt now: Date) {

@@ -60,9 +60,9 @@ public struct AuthorizationMiddleware: ClientMiddleware {
     /// code is not fixed by new tokens.
     static func blamesToken(_ response: HTTPResponse) -> Bool {
         guard response.status == .unauthorized else { return false }
-        guard let challenge = response.headerFields[.wwwAuthenticate] else { return true }
-        guard let range = challenge.range(of: "error=\"") else { return true }
-        let code = challenge[range.upperBound...].prefix { $0 != "\"" }
+        guard let challenge = response.headerFields[.wwwAuthenticate],
+            let code = BearerChallenge.errorCode(in: challenge)
+        else { return true }
         return code == "invalid_token"
     }
 

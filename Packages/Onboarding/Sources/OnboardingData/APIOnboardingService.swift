@@ -122,8 +122,8 @@ public struct APIOnboardingService: OnboardingService {
             switch ok.body {
             case .json(let user): return UserAccount(user)
             }
-        case .unauthorized:
-            throw .sessionExpired
+        case .unauthorized(let response):
+            throw OnboardingError(APIFailure(unauthorizedChallenge: response.headers.wwwAuthenticate))
         case .undocumented(let status, let payload):
             throw OnboardingError(
                 APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))

@@ -27,8 +27,8 @@ public struct APIStoryService: StoryService {
             }
         case .badRequest(let bad):
             throw .rejected(reason: ProblemText.summary(of: bad.body))
-        case .unauthorized:
-            throw .sessionExpired
+        case .unauthorized(let response):
+            throw StoryServiceError(classifying: APIFailure(unauthorizedChallenge: response.headers.wwwAuthenticate))
         case .undocumented(let status, let payload):
             throw StoryServiceError(
                 classifying: APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))
@@ -49,8 +49,8 @@ public struct APIStoryService: StoryService {
             }
         case .notFound:
             throw .notFound(id: id)
-        case .unauthorized:
-            throw .sessionExpired
+        case .unauthorized(let response):
+            throw StoryServiceError(classifying: APIFailure(unauthorizedChallenge: response.headers.wwwAuthenticate))
         case .undocumented(let status, let payload):
             throw StoryServiceError(
                 classifying: APIFailure(undocumentedStatus: status, headers: payload.headerFields, receivedAt: now()))

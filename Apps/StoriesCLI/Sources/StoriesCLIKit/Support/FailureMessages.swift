@@ -361,7 +361,7 @@ enum FailureMessages {
 
     static func forbidden(_ server: ServerWording) -> CommandFailure {
         CommandFailure(
-            "\(server.name) refused access (HTTP 403): this account is not allowed to do that.",
+            "\(server.name) refused access (HTTP 403, or a 401 for insufficient scope): this account is not allowed to do that.",
             exitStatus: .signInRequired)
     }
 
