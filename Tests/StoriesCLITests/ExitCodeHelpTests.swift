@@ -9,7 +9,7 @@ struct ExitCodeHelpTests {
         let lines = CLIExitCode.helpText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Exit codes:")
         #expect(Array(lines.dropFirst().dropLast()) == CLIExitCode.allCases.map { "  \($0.rawValue)\t\($0.meaning)" })
-        #expect(lines.last?.hasPrefix("  130, 143, 129\tinterrupted (Ctrl-C, SIGTERM, SIGHUP)") == true)
+        #expect(lines.last?.hasPrefix("  130, 143, 129, 131\tinterrupted (Ctrl-C, SIGTERM, SIGHUP, Ctrl-\\)") == true)
         #expect(lines.count == CLIExitCode.allCases.count + 2)
     }
 }
