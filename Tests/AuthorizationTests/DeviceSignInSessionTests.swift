@@ -76,7 +76,7 @@ struct DeviceSignInSessionTests {
         arguments: [true, false])
     func unstorableGrantIsRevoked(withPassword: Bool) async throws {
         let fixture = try await SessionFixture()
-        let full = CountingStore(fixture.store, refusingReplacementsWith: .diskFull(path: "c.sqlite"))
+        let full = CountingStore(fixture.store, refusingWritesWith: .diskFull(path: "c.sqlite"))
         let coordinator = SessionCoordinator(
             origin: SessionFixture.origin, store: full, tokenEndpoint: fixture.endpoint.endpoint(clock: fixture.clock),
             lock: fixture.lock, interruptions: JournalingDeferral(journal: fixture.journal),
@@ -91,6 +91,21 @@ struct DeviceSignInSessionTests {
             }
         }
         #expect(fixture.endpoint.revokedTokens == [withPassword ? "refresh-1" : "device-refresh"])
+        #expect(try await fixture.stored() == fixture.initial)
+    }
+
+    @Test("Signing out of a file that cannot be written revokes nothing: the session stays whole on both sides")
+    func signOutOfUnwritableFileRevokesNothing() async throws {
+        let fixture = try await SessionFixture()
+        let locked = CountingStore(fixture.store, refusingWritesWith: .locked(path: "c.sqlite"))
+        let coordinator = SessionCoordinator(
+            origin: SessionFixture.origin, store: locked,
+            tokenEndpoint: fixture.endpoint.endpoint(clock: fixture.clock),
+            lock: fixture.lock, interruptions: JournalingDeferral(journal: fixture.journal),
+            now: fixture.clock.function,
+            uptime: fixture.clock.uptime)
+        await #expect(throws: CredentialsStoreError.locked(path: "c.sqlite")) { try await coordinator.signOut() }
+        #expect(fixture.endpoint.revokedTokens.isEmpty)
         #expect(try await fixture.stored() == fixture.initial)
     }
 

@@ -1,16 +1,16 @@
 import Authorization
 import Synchronization
 
-/// A store that counts reads of the active session, around a real store; given a failure, it refuses every
-/// replacement (a sign-in's write) with it.
+/// A store that counts reads of the active session, around a real store; given a failure, it refuses every write
+/// with it (a locked, read-only or full file), and so fails `verifyWritable()` too.
 final class CountingStore: CredentialsStoring {
     private let inner: any CredentialsStoring
     private let readCount = Mutex(0)
-    private let replacementFailure: CredentialsStoreError?
+    private let writeFailure: CredentialsStoreError?
 
-    init(_ inner: any CredentialsStoring, refusingReplacementsWith replacementFailure: CredentialsStoreError? = nil) {
+    init(_ inner: any CredentialsStoring, refusingWritesWith writeFailure: CredentialsStoreError? = nil) {
         self.inner = inner
-        self.replacementFailure = replacementFailure
+        self.writeFailure = writeFailure
     }
 
     /// How many times `credential(for:)` was called.
@@ -32,23 +32,27 @@ final class CountingStore: CredentialsStoring {
     func save(
         _ credential: Credential, ifGenerationIs expectedGeneration: Int64?
     ) async throws(CredentialsStoreError) -> CredentialSaveResult {
-        try await inner.save(credential, ifGenerationIs: expectedGeneration)
+        if let writeFailure { throw writeFailure }
+        return try await inner.save(credential, ifGenerationIs: expectedGeneration)
     }
 
     func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential {
-        if let replacementFailure { throw replacementFailure }
+        if let writeFailure { throw writeFailure }
         return try await inner.replace(with: credential)
     }
 
     func activate(account: String, for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
-        try await inner.activate(account: account, for: origin)
+        if let writeFailure { throw writeFailure }
+        return try await inner.activate(account: account, for: origin)
     }
 
     func verifyWritable() async throws(CredentialsStoreError) {
+        if let writeFailure { throw writeFailure }
         try await inner.verifyWritable()
     }
 
     func removeCredential(for origin: ServerOrigin, account: String) async throws(CredentialsStoreError) -> Bool {
-        try await inner.removeCredential(for: origin, account: account)
+        if let writeFailure { throw writeFailure }
+        return try await inner.removeCredential(for: origin, account: account)
     }
 }

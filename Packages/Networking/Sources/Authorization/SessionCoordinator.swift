@@ -193,6 +193,9 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             var current = active
             if let account { current = try await store.credential(for: origin, account: account) }
             guard let current else { return nil }
+            // A file that cannot take the removal (held by another program, read-only, full) would keep a session
+            // the server has already ended: find out before anything is revoked, and change nothing if so.
+            try await store.verifyWritable()
             let failure = await self.revocationFailure(revoking: current)
             try await store.removeCredential(for: origin, account: current.account)
             // The account that takes over, if the active one ended; whatever is active now is what requests use.
