@@ -35,6 +35,26 @@ struct SQLiteCredentialsStoreTests {
         #expect(try await reopened.allCredentials().map(\.credential) == [saved])
     }
 
+    @Test("A file a program left in the middle of a write (a hot rollback journal) is rolled back, its sessions whole")
+    func rollsBackHotJournal() async throws {
+        let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+        // Another program switches the file out of WAL and stops in the middle of a large write. The file and its
+        // journal, copied while that write is open and no process holds the copies, are what a crash leaves.
+        let crashed = fixture.directory + "/crashed.sqlite"
+        let other = try DatabaseQueue(path: path)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+        try await other.inDatabase { db in
+            try db.execute(
+                sql: "PRAGMA cache_size = 2; BEGIN IMMEDIATE; UPDATE credential SET scope = hex(randomblob(200000))")
+            try FileManager.default.copyItem(atPath: path, toPath: crashed)
+            try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
+            try db.execute(sql: "ROLLBACK")
+        }
+        let reopened = try SQLiteCredentialsStore(path: crashed)
+        #expect(try await reopened.credential(for: saved.origin) == saved)
+        #expect(!FileManager.default.fileExists(atPath: crashed + "-journal"))
+    }
+
     @Test("Opening a current file and reading its sessions opens no write connection, and the first write opens one")
     func readsWithoutWriter() async throws {
         let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())

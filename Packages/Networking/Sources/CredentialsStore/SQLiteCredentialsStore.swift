@@ -76,7 +76,17 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
             readerConfiguration.readonly = true
             readerConfiguration.busyMode = .timeout(busyTimeout)
             readerConfiguration.label = "credentials-reader"
-            reader = try DatabaseQueue(path: path, configuration: readerConfiguration)
+            do {
+                reader = try DatabaseQueue(path: path, configuration: readerConfiguration)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+                // A program stopped in the middle of a write to the file in rollback-journal mode (not WAL) and left
+                // its journal, which only a read-write connection may roll back, as SQLite does for any program that
+                // opens the file to write. The file is then what it was before that write.
+                try DatabaseQueue(path: path, configuration: configuration).read { db in
+                    _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+                }
+                reader = try DatabaseQueue(path: path, configuration: readerConfiguration)
+            }
             let inspection = try Self.inspect(reader, path: path)
             try SecureLocation.restrictModes(of: path, homeDirectory: homeDirectory)
             if inspection.needsSetUp {
@@ -104,7 +114,8 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
 
     /// Reads what the file is over the read-only connection, in one read transaction: a read-only connection cannot
     /// write the file by any path (no checkpoint on close, no hot-journal rollback), so a file that turns out not to
-    /// be ours is left byte-identical.
+    /// be ours is left byte-identical, unless a program left it mid-write: `init` then rolls that write back first,
+    /// as any SQLite program opening the file would.
     private static func inspect(_ reader: DatabaseQueue, path: String) throws -> FileInspection {
         try reader.read { db in
             let inspection = try FileInspection.inspect(db, path: path, applicationID: applicationID)
