@@ -123,12 +123,14 @@ struct APIResponseFaultTests {
     }
 }
 
-/// Bodies that would flood memory. Serialized, so the memory samples see only one flood at a time.
+/// Bodies that would flood memory. Serialized, so the memory samples see only one flood at a time; the other suites
+/// still run beside them and share the process's resident memory (up to about 80 MiB of growth was seen from them on
+/// two cores), so the bound sits between that and the 400 MiB a client that held the body would grow by.
 @Suite("Faults that would flood memory", .serialized, .timeLimit(.minutes(1)))
 struct FloodFaultTests {
     @Test(
-        "A 100 MB Content-Length or an endless chunked body is refused at the size limit without holding it",
-        arguments: [FaultServer.Response.hugeContentLength(bytes: 100 << 20), .endlessChunked])
+        "A 400 MB Content-Length or an endless chunked body is refused at the size limit without holding it",
+        arguments: [FaultServer.Response.hugeContentLength(bytes: 400 << 20), .endlessChunked])
     func hugeBody(response: FaultServer.Response) async throws {
         let scenario = try FaultScenario { _ in response }
         try await scenario.seedSession()
@@ -139,6 +141,6 @@ struct FloodFaultTests {
         #expect(outcome.error.contains("256 KiB"))
         #expect(outcome.elapsed < .seconds(5))
         let growth = try #require(sampler.peakGrowth, "resident memory could not be read from /proc/self/status")
-        #expect(growth < 64 << 20, "resident memory grew by \(growth >> 20) MiB")
+        #expect(growth < 160 << 20, "resident memory grew by \(growth >> 20) MiB")
     }
 }
