@@ -18,6 +18,8 @@ struct StatusAndTokenTests {
             let empty = await cli.run(try StatusCommand.parse([]), on: server)
             #expect(empty.status == .success)
             #expect(empty.output.standard.hasPrefix("No stored sessions."))
+            // status reads the file only: a file that is not there is no sessions, and stays not there.
+            #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath))
 
             let login = await cli.run(
                 try LoginCommand.parse(["--username", "demo", "--password-stdin"]), on: server,

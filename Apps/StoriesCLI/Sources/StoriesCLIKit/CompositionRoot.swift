@@ -244,9 +244,11 @@ public enum CompositionRoot {
         try SQLiteCredentialsStore(path: path)
     }
 
-    /// Every stored session of every account, as the app may show it (never a token). Reads the file only.
+    /// Every stored session of every account, as the app may show it (never a token). Reads the file only: a file
+    /// that does not exist holds no sessions, and is not created (nor its directories).
     public static func storedSessions(context: CommandContext) async throws -> [SessionSummary] {
-        try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map { stored in
+        guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return [] }
+        return try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map { stored in
             SessionSummary(
                 account: stored.credential.account,
                 server: stored.credential.origin.url?.absoluteString ?? stored.credential.origin.key,
