@@ -7,6 +7,7 @@ import StoriesCLIKit
 enum EntryPoint {
     static func main() async {
         StartupSignals.configure()
+        StandardOutputFlush.checkAtExit()
         if let failure = DescriptorLimit.ensure()
             ?? SubcommandSuggestion.failure(for: Array(CommandLine.arguments.dropFirst()))
         {
