@@ -30,6 +30,23 @@ struct FullDiskTests {
         return other
     }
 
+    @Test("A file closed by every process, opened to read on a full disk, is reported as a full disk, not an I/O error")
+    func readingOnFullDiskWithoutSharedMemory() async throws {
+        try await SmallFileSystem.withMounted(bytes: Self.fileSystemBytes) { mountPoint in
+            let path = mountPoint + "/data/credentials.sqlite"
+            let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+            // The last connection closed and removed the WAL's shared-memory file, which a reader must create anew.
+            try #require(!FileManager.default.fileExists(atPath: path + "-shm"))
+            try SmallFileSystem.fill(mountPoint)
+            do {
+                let store = try SQLiteCredentialsStore(path: path)
+                #expect(try await store.credential(for: saved.origin) == saved)
+            } catch {
+                #expect(error as? CredentialsStoreError == .diskFull(path: path), "\(error)")
+            }
+        }
+    }
+
     @Test(
         "With the disk already full, verifyWritable reports it and the session stays as it was",
         arguments: [false, true])

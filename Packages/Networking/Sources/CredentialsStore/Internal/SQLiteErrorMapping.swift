@@ -1,6 +1,12 @@
 import Authorization
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns SQLite's result codes into cases a user can act on. SQLite's messages are dropped: they can quote SQL, and
 /// SQL can quote row data.
 enum SQLiteErrorMapping {
@@ -19,8 +25,19 @@ enum SQLiteErrorMapping {
             return .readOnly(path: path)
         case .SQLITE_FULL:
             return .diskFull(path: path)
+        case .SQLITE_IOERR where isFileSystemFull(at: path):
+            // Creating or growing the WAL's shared-memory file on a full disk is an I/O error to SQLite (the read-only
+            // connection of a file every process had closed must create it), not SQLITE_FULL.
+            return .diskFull(path: path)
         default:
             return .databaseError(path: path, resultCode: error.extendedResultCode.rawValue)
         }
+    }
+
+    /// Whether the file system holding `path` has no block left for this process.
+    private static func isFileSystemFull(at path: String) -> Bool {
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        var status = statvfs()
+        return statvfs(directory.isEmpty ? "/" : directory, &status) == 0 && status.f_bavail == 0
     }
 }
