@@ -32,6 +32,19 @@ struct TokenEndpointFaultTests {
         #expect(try await scenario.storedSession() == seeded)
     }
 
+    @Test(
+        "A session renewal answered with something that is not HTTP is exit 65, and the session is unchanged",
+        arguments: ["HTTP/1.1 000 X\r\nContent-Length: 0\r\n\r\n", "HTTP/1.1 2000 OK\r\nContent-Length: 0\r\n\r\n"])
+    func invalidHTTPDuringRefresh(response: String) async throws {
+        let scenario = try Self.scenario { .raw(Array(response.utf8)) }
+        let seeded = try await scenario.seedSession(expired: true)
+        let outcome = await scenario.run(try ListCommand.parse([]))
+        #expect(outcome.status == .malformedData)
+        expectOneClearLine(outcome.error)
+        #expect(outcome.error.contains("not valid HTTP"))
+        #expect(try await scenario.storedSession() == seeded)
+    }
+
     @Test("A refresh answer without Cache-Control is stored: the rotation holds")
     func tokenResponseWithoutCacheControl() async throws {
         let scenario = try Self.scenario {

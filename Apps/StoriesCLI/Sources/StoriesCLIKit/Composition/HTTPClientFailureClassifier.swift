@@ -26,7 +26,7 @@ enum HTTPClientFailureClassifier {
         case let error as ChannelError: classify(error)
         // The parser's complaint about a connection that closed mid-message is a lost connection, not bad HTTP.
         case let error as HTTPParserError: error == .invalidEOFState ? .connectionLost : .invalidHTTP
-        case is InvalidResponseStatus: .invalidHTTP
+        case is InvalidResponseStatus, is NIOHTTPDecoderError: .invalidHTTP
         case is NIOConnectionError, is SocketAddressError: .hostNotFound
         default: .other
         }

@@ -286,6 +286,11 @@ enum FailureMessages {
                 exitStatus: .failure)
         case .unreachable(let failure):
             guard duringRefresh else { return unreachable(server, failure) }
+            guard failure != .invalidHTTP else {
+                return CommandFailure(
+                    "\(server.name) answered the session renewal with something that is not valid HTTP.\(unchanged)",
+                    exitStatus: .malformedData)
+            }
             return CommandFailure(
                 "Could not renew the session with \(server.name): \(describe(failure)).\(unchanged) Try again later.",
                 exitStatus: .unreachable)
