@@ -102,6 +102,10 @@ struct DeviceLoginTests {
                 environment: cli.environment(server))
             let waiting = await process.waitForError("Ctrl-C stops waiting")
             #expect(waiting, "\(process.standardError.text)")
+            // SIGQUIT's default action dumps core, and the process's memory holds tokens: it must write none.
+            let limits = try String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)
+            let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+            #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first == "0", "\(limits)")
             process.send(signal)
             #expect(await process.termination() == .signalled(signal), "\(process.standardError.text)")
             #expect(!process.standardError.text.contains("crashed"), "\(process.standardError.text)")

@@ -8,9 +8,7 @@ enum EntryPoint {
     static func main() async {
         StartupSignals.configure()
         StandardOutputFlush.checkAtExit()
-        if let failure = DescriptorLimit.ensure()
-            ?? SubcommandSuggestion.failure(for: Array(CommandLine.arguments.dropFirst()))
-        {
+        if let failure = SubcommandSuggestion.failure(for: Array(CommandLine.arguments.dropFirst())) {
             FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
             exit(failure.exitStatus.rawValue)
         }

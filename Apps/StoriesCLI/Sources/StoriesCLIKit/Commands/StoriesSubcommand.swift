@@ -14,6 +14,13 @@ extension StoriesSubcommand {
     public func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let output = CompositionRoot.makeStandardOutput(environment: environment)
+        // Here rather than at the entry point, so that `--help` and `--version`, which open nothing, always work.
+        do {
+            try DescriptorLimit.raiseIfNeeded()
+        } catch {
+            output.writeError("error: \(error.message)\n")
+            throw ExitCode(error.exitStatus.rawValue)
+        }
         let status = await run(environment: environment, output: output, input: .terminal, now: { Date() })
         if status != .success { throw ExitCode(status.rawValue) }
     }

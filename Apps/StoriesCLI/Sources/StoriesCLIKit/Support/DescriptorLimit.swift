@@ -10,23 +10,23 @@
 /// SwiftNIO's event loop (epoll, eventfd, timerfd), a socket, standard input, output and error. Under a lower limit
 /// SwiftNIO stops the process when it cannot create its event loop (`fatalError`), and SQLite fails with a bare
 /// "unable to open". So the soft limit is raised to `needed` when the hard limit allows (`ulimit -Sn 8`), and a
-/// hard limit below it is a clear failure (exit 71) before anything starts.
-public enum DescriptorLimit {
+/// hard limit below it is a clear failure (exit 71) before a command opens anything.
+enum DescriptorLimit {
     /// Several times what a command holds, so a library that opens one more file does not bring the traps back.
     static let needed: rlim_t = 64
 
-    /// `nil` when the process may open `needed` descriptors (raising its soft limit if it has to), else the failure
-    /// to report.
-    public static func ensure() -> CommandFailure? {
+    /// Raises the soft limit to `needed` if it is lower; throws when the hard limit forbids it.
+    static func raiseIfNeeded() throws(CommandFailure) {
         var limit = rlimit()
         // RLIM_INFINITY is the largest value of rlim_t, so an unlimited process passes the comparisons.
-        guard getrlimit(resourceNumber, &limit) == 0, limit.rlim_cur < needed else { return nil }
+        guard getrlimit(resourceNumber, &limit) == 0, limit.rlim_cur < needed else { return }
+        let allowed = limit.rlim_cur
         if limit.rlim_max >= needed {
             limit.rlim_cur = needed
-            if setrlimit(resourceNumber, &limit) == 0 { return nil }
+            if setrlimit(resourceNumber, &limit) == 0 { return }
         }
-        return CommandFailure(
-            "stories-cli needs to open up to \(needed) files, and this process may open \(limit.rlim_cur) (`ulimit -n`); raise the limit and try again.",
+        throw CommandFailure(
+            "stories-cli needs to open up to \(needed) files, and this process may open \(allowed) (`ulimit -n`); raise the limit and try again.",
             exitStatus: .osError)
     }
 

@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// The signal dispositions every command starts with, set by the executable before anything else runs.
+/// The signal dispositions every command starts with, set by the executable before anything else runs, and no core
+/// dumps for the signals that would write one.
 public enum StartupSignals {
     public static func configure() {
         // A reader that goes away (`stories-cli list --all | head -1`) must surface as EPIPE from write(2), which
@@ -14,5 +15,21 @@ public enum StartupSignals {
         // a crash report and left the process running. A SIGQUIT the process was started with ignored stays ignored.
         // While a renewed session is being stored, `DeferredTermination` postpones it like Ctrl-C.
         if !SignalAction.isIgnored(SIGQUIT) { signal(SIGQUIT, SIG_DFL) }
+        // SIGQUIT's default action dumps core, and a core file holds the process's memory, tokens included: no core
+        // files from this process (the soft limit only, so a developer can still raise it in a debugger).
+        var core = rlimit()
+        if getrlimit(coreResource, &core) == 0 {
+            core.rlim_cur = 0
+            setrlimit(coreResource, &core)
+        }
+    }
+
+    /// `RLIMIT_CORE`, whose type differs between the C libraries.
+    private static var coreResource: Int32 {
+        #if canImport(Glibc)
+            Int32(RLIMIT_CORE.rawValue)
+        #else
+            RLIMIT_CORE
+        #endif
     }
 }
