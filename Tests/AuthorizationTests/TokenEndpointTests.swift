@@ -106,8 +106,7 @@ struct TokenEndpointTests {
         var api = MockAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: code, errorDescription: "d")))) }
         await #expect(throws: expected) {
-            // A refresh token of a realistic length: its text is withheld from the server's code and description.
-            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("refresh-token-0123")))
+            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
         }
     }
 
@@ -142,6 +141,19 @@ struct TokenEndpointTests {
                 #expect(text.contains("rejected"), "\(text)")
             }
         }
+    }
+
+    @Test(
+        "Withholding cuts whole words only, and never a registered code a caller acts on",
+        arguments: [
+            ("a", "invalid_request", "bad password: a", "invalid_request", "bad password: <redacted>"),
+            ("v", "invalid_grant", "invalid verifier v.", "invalid_grant", "invalid verifier <redacted>."),
+            ("pending", "authorization_pending", "still pending", "authorization_pending", "still <redacted>"),
+            ("dc-1", "custom dc-1", "dc-10 is not dc-1", "custom <redacted>", "dc-10 is not <redacted>"),
+        ])
+    func withholdsWholeWords(secret: String, code: String, description: String, cutCode: String, cutText: String) {
+        let cut = TokenEndpointError.misconfigured(code: code, description: description).withholding([secret])
+        #expect(cut == .misconfigured(code: cutCode, description: cutText))
     }
 
     @Test(

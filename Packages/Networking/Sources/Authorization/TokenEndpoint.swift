@@ -187,7 +187,7 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
         case .ok: return
         case .badRequest(let response):
             guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
-            throw Self.mapOAuthError(error, status: 400)
+            throw Self.mapOAuthError(error, status: 400).withholding([form.token])
         case .undocumented(let status, let payload):
             throw Self.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: now())
         }

@@ -65,18 +65,45 @@ public enum TokenResponseProblem: Sendable, Equatable {
 }
 
 extension TokenEndpointError {
-    /// This error with each of `secrets` replaced by `<redacted>` in the server's code and description. A server that
-    /// echoes the password or refresh token it was sent (`password 'hunter2' rejected`) must not have it printed: the
-    /// CLI's redaction of token-shaped text cannot recognise a password of ordinary words.
+    /// This error with each of `secrets` replaced by `<redacted>` wherever it stands as a whole word in the server's
+    /// code and description. A server that echoes the password or refresh token it was sent (`password 'hunter2'
+    /// rejected`) must not have it printed: the CLI's redaction of token-shaped text cannot recognise a password of
+    /// ordinary words. Whole words only, so that a short secret does not cut letters out of other words; and a code
+    /// that RFC 6749 or RFC 8628 registers is kept as it is, since callers act on it (`authorization_pending`).
     func withholding(_ secrets: [String]) -> TokenEndpointError {
         func cut(_ text: String) -> String {
-            secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+            secrets.filter { !$0.isEmpty }.reduce(text) { Self.replacingWholeWord($1, in: $0) }
         }
         switch self {
         case .invalidGrant(let description): return .invalidGrant(description: description.map(cut))
         case .misconfigured(let code, let description):
-            return .misconfigured(code: cut(code), description: description.map(cut))
+            return .misconfigured(
+                code: Self.registeredCodes.contains(code) ? code : cut(code), description: description.map(cut))
         case .unreachable, .unavailable, .malformedResponse, .insecureTransport: return self
         }
+    }
+
+    /// The error codes of RFC 6749 §5.2, RFC 7009 §2.2.1 and RFC 8628 §3.5.
+    static let registeredCodes: Set<String> = [
+        "invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type",
+        "invalid_scope", "unsupported_token_type", "authorization_pending", "slow_down", "access_denied",
+        "expired_token", "temporarily_unavailable", "server_error",
+    ]
+
+    /// `text` with each occurrence of `word` that no letter or digit touches on either side replaced.
+    static func replacingWholeWord(_ word: String, in text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: word) {
+            let before = range.lowerBound > rest.startIndex ? rest[rest.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < rest.endIndex ? rest[range.upperBound] : nil
+            let isWhole =
+                !(before?.isLetter ?? false) && !(before?.isNumber ?? false)
+                && !(after?.isLetter ?? false) && !(after?.isNumber ?? false)
+            result += rest[..<range.lowerBound]
+            result += isWhole ? "<redacted>" : String(rest[range])
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }
