@@ -57,6 +57,8 @@ struct CurrentUserAccountIdentifierTests {
             (String(repeating: "a", count: 256), true),
             ("", false), ("   ", false), ("a\nb", false), ("\u{1B}[31mred", false), ("tab\there", false),
             ("\u{9B}c1", false), ("del\u{7F}", false), (String(repeating: "a", count: 257), false),
+            ("e" + String(repeating: "\u{301}", count: 300), false), ("evil\u{202E}txt", false), ("a\u{2028}b", false),
+            ("\u{2066}x", false), ("e\u{301}", true),
         ] as [(String, Bool)])
     func accountNameShape(username: String, usable: Bool) async throws {
         let identifier = CurrentUserAccountIdentifier { _ in

@@ -16,14 +16,24 @@ public struct CurrentUserAccountIdentifier: AccountIdentifying {
         self.makeAPI = makeAPI
     }
 
-    /// Longer names are refused: an account name is shown in messages and typed back with `--account`.
+    /// Names of more Unicode scalars are refused: an account name is shown in messages and typed back with
+    /// `--account`. Scalars, not characters: one character can carry any number of combining marks.
     public static let maximumAccountNameLength = 256
 
     /// Whether `name` can key a session: a person sees it in `status` and types it back with `--account`, and the
-    /// CLI suggests commands that carry it.
+    /// CLI suggests commands that carry it. So nothing a terminal would act on or hide, which the CLI's terminal
+    /// sanitising would change (making what is shown differ from what is stored): no C0 or C1 controls, DEL, line
+    /// or paragraph separators, or bidirectional formatting controls.
     static func isUsable(_ name: String) -> Bool {
-        (1...maximumAccountNameLength).contains(name.count) && !name.allSatisfy(\.isWhitespace)
-            && name.unicodeScalars.allSatisfy { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+        (1...maximumAccountNameLength).contains(name.unicodeScalars.count) && !name.allSatisfy(\.isWhitespace)
+            && name.unicodeScalars.allSatisfy { scalar in
+                switch scalar.value {
+                case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E,
+                    0x2066...0x2069:
+                    false
+                default: true
+                }
+            }
     }
 
     public func account(authorizedBy accessToken: Secret) async throws -> String {

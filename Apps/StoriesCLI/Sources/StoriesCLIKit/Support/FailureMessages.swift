@@ -438,7 +438,7 @@ enum FailureMessages {
         case .tooLarge(let limit): "the body is larger than the \(bytes(limit)) limit"
         case .unexpectedStatus(let status): "HTTP \(status), which a token endpoint does not answer"
         case .unusableAccountName:
-            "it names the account with an empty name, control characters or more than \(CurrentUserAccountIdentifier.maximumAccountNameLength) characters"
+            "it names the account with an empty name, control or bidirectional characters, or more than \(CurrentUserAccountIdentifier.maximumAccountNameLength) code points"
         }
     }
 
