@@ -44,7 +44,7 @@ struct AccountsTests {
             #expect(register.status == .success, "\(register.output.error)")
             #expect(
                 register.output.error.contains(
-                    "demo is still signed in; switch back with `stories-cli switch --server-url \(url) --account demo`."
+                    "demo is still signed in; switch back with `stories-cli switch --server-url \(url) --account=demo`."
                 ))
             #expect(try await whoami(on: server) == "alice")
 

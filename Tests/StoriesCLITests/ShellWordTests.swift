@@ -13,7 +13,8 @@ struct ShellWordTests {
             ("demo", "demo"), ("alice@example.com", "alice@example.com"),
             ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1"), ("", "''"), ("two words", "'two words'"),
             ("x $(touch /tmp/pwned)", "'x $(touch /tmp/pwned)'"), ("`id`", "'`id`'"), ("a;b", "'a;b'"),
-            ("o'brien", #"'o'\''brien'"#), ("~root", "'~root'"), ("*", "'*'"), ("zoë", "'zoë'"),
+            ("o'brien", #"'o'\''brien'"#), ("~root", "'~root'"), ("*", "'*'"), ("zoë", "'zoë'"), ("=ls", "'=ls'"),
+            ("a=b", "a=b"),
         ])
     func quotes(value: String, word: String) {
         #expect(ShellWord.quoted(value) == word)
@@ -35,7 +36,7 @@ struct SuggestedCommandQuotingTests {
         try SessionReplacementNote.write(for: result, context: context)
         #expect(
             output.error.contains(
-                "switch back with `stories-cli switch --server-url http://127.0.0.1:8080/v1 --account 'x $(touch /tmp/pwned)'`"
+                "switch back with `stories-cli switch --server-url http://127.0.0.1:8080/v1 --account='x $(touch /tmp/pwned)'`"
             ))
     }
 }

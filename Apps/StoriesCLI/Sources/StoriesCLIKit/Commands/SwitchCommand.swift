@@ -54,7 +54,7 @@ public struct SwitchCommand: StoriesSubcommand {
             try context.output.write("\(name) is now the active account on \(server).\n")
             if active.isSignInRequired {
                 context.output.writeError(
-                    "warning: the server has ended the session of \(name); sign in again with `\(context.server.loginCommand) --username \(ShellWord.quoted(name))`.\n"
+                    "warning: the server has ended the session of \(name); sign in again with `\(context.server.loginCommand) --username=\(ShellWord.quoted(name))`.\n"
                 )
             }
         }

@@ -101,7 +101,7 @@ enum FailureMessages {
         case .notSignedIn: notSignedIn(server)
         case .unknownAccount(let account):
             CommandFailure(
-                "\(TerminalText.sanitize(account)) is not signed in to \(server.name). `stories-cli status` lists the signed-in accounts; `\(server.loginCommand) --username \(ShellWord.quoted(TerminalText.sanitize(account)))` adds this one.",
+                "\(TerminalText.sanitize(account)) is not signed in to \(server.name). `stories-cli status` lists the signed-in accounts; `\(server.loginCommand) --username=\(ShellWord.quoted(TerminalText.sanitize(account)))` adds this one.",
                 exitStatus: .unknownAccount)
         case .sessionExpired: sessionExpired(server)
         case .deviceSignInDenied:

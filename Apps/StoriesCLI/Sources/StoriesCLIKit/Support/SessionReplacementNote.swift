@@ -7,7 +7,7 @@ enum SessionReplacementNote {
     static func write(for result: SignInResult, context: CommandContext) throws {
         if let previous = result.previouslyActiveAccount.map(TerminalText.sanitize) {
             context.output.writeError(
-                "\(previous) is still signed in; switch back with `stories-cli switch \(context.server.selectionArguments) --account \(ShellWord.quoted(previous))`.\n"
+                "\(previous) is still signed in; switch back with `stories-cli switch \(context.server.selectionArguments) --account=\(ShellWord.quoted(previous))`.\n"
             )
         }
         guard let replaced = result.replacedAccount.map(TerminalText.sanitize) else { return }
