@@ -13,6 +13,10 @@ struct BearerChallengeTests {
             (#"Bearer error_description="no error=here", error="invalid_token""#, "invalid_token"),
             (#"Bearer error_description="a \"quoted\" error=x""#, nil), (#"Bearer error="""#, ""),
             (#"Bearer error="unterminated"#, "unterminated"), ("Bearer =,=,", nil),
+            (#"Basic realm="x", Bearer error="insufficient_scope""#, "insufficient_scope"),
+            (#"Bearer realm="a", Basic realm="b", error="invalid_token""#, nil), (#"DPoP error="invalid_token""#, nil),
+            ("Bearer\terror=\t\"invalid_token\"", "invalid_token"), (#"bearer error="invalid_token""#, "invalid_token"),
+            (#"Basic YWxhZGRpbjpvcGVuc2VzYW1l==, Bearer error="invalid_token""#, "invalid_token"), ("", nil),
         ] as [(String, String?)])
     func errorCode(challenge: String, code: String?) {
         #expect(BearerChallenge.errorCode(in: challenge) == code)

@@ -2,45 +2,56 @@ import Foundation
 
 /// Reads a Bearer challenge from a `WWW-Authenticate` header (RFC 6750 §3): what a 401 says about the token.
 public enum BearerChallenge {
-    /// The value of the challenge's `error` parameter (`invalid_token`, `insufficient_scope`, …), quoted or not, or
-    /// `nil` when it names none.
+    /// The value of the Bearer challenge's `error` parameter (`invalid_token`, `insufficient_scope`, …), quoted or
+    /// not, or `nil` when it names none.
     ///
-    /// The parameters are read as RFC 9110 §11.2 writes them, `name=token` or `name="quoted string"` separated by
-    /// commas, so `error=` inside another parameter's quoted value (`error_description="no error=here"`) is not
-    /// taken for the code.
-    public static func errorCode(in challenge: String) -> String? {
-        var rest = Substring(challenge)
-        // The scheme ("Bearer") comes first, up to the first space.
-        guard let space = rest.firstIndex(of: " ") else { return nil }
-        rest = rest[rest.index(after: space)...]
-        while !rest.isEmpty {
-            rest = rest.drop { $0 == " " || $0 == "," }
-            guard let equals = rest.firstIndex(of: "=") else { return nil }
-            let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
-            rest = rest[rest.index(after: equals)...].drop { $0 == " " }
-            var value = ""
-            if rest.first == "\"" {
-                rest = rest.dropFirst()
-                var escaped = false
-                while let character = rest.first {
-                    rest = rest.dropFirst()
-                    if escaped {
-                        value.append(character)
-                        escaped = false
-                    } else if character == "\\" {
-                        escaped = true
-                    } else if character == "\"" {
-                        break
-                    } else {
-                        value.append(character)
-                    }
-                }
-            } else {
-                value = String(rest.prefix { $0 != "," && $0 != " " })
-                rest = rest.dropFirst(value.count)
+    /// The header is read as RFC 9110 §11.6.1 writes it: one or more challenges, each a scheme and then
+    /// `name=token` or `name="quoted string"` parameters, all separated by commas (two header fields arrive joined by
+    /// one). Only a parameter of a challenge whose scheme is `Bearer` counts, so neither another scheme's `error`
+    /// (`DPoP error="…"`) nor `error=` inside another parameter's quoted value is taken for the code.
+    public static func errorCode(in header: String) -> String? {
+        var rest = Substring(header)
+        var scheme: String?
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "," }
+            let name = rest.prefix { !" \t,=".contains($0) }
+            guard !name.isEmpty else { return nil }
+            rest = rest.dropFirst(name.count)
+            let afterName = rest.drop { $0 == " " || $0 == "\t" }
+            guard afterName.first == "=" else {
+                // A word not followed by `=` starts the next challenge.
+                scheme = name.lowercased()
+                continue
             }
-            if name.lowercased() == "error" { return value }
+            rest = afterName.dropFirst().drop { $0 == " " || $0 == "\t" }
+            let value = readValue(&rest)
+            if scheme == "bearer", name.lowercased() == "error" { return value }
         }
-        return nil
+    }
+
+    /// Reads a token or a quoted string (with its backslash escapes) from the front of `rest`.
+    private static func readValue(_ rest: inout Substring) -> String {
+        guard rest.first == "\"" else {
+            let token = rest.prefix { !" \t,".contains($0) }
+            rest = rest.dropFirst(token.count)
+            return String(token)
+        }
+        rest = rest.dropFirst()
+        var value = ""
+        var escaped = false
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            if escaped {
+                value.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                break
+            } else {
+                value.append(character)
+            }
+        }
+        return value
     }
 }
