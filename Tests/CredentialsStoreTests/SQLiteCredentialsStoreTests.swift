@@ -38,21 +38,51 @@ struct SQLiteCredentialsStoreTests {
     @Test("A file a program left in the middle of a write (a hot rollback journal) is rolled back, its sessions whole")
     func rollsBackHotJournal() async throws {
         let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
-        // Another program switches the file out of WAL and stops in the middle of a large write. The file and its
-        // journal, copied while that write is open and no process holds the copies, are what a crash leaves.
         let crashed = fixture.directory + "/crashed.sqlite"
-        let other = try DatabaseQueue(path: path)
-        try await other.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
-        try await other.inDatabase { db in
-            try db.execute(
-                sql: "PRAGMA cache_size = 2; BEGIN IMMEDIATE; UPDATE credential SET scope = hex(randomblob(200000))")
-            try FileManager.default.copyItem(atPath: path, toPath: crashed)
-            try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
-            try db.execute(sql: "ROLLBACK")
-        }
+        try await Self.copyInTheMiddleOfAWrite(
+            path, to: crashed, update: "UPDATE credential SET scope = hex(randomblob(200000))")
         let reopened = try SQLiteCredentialsStore(path: crashed)
         #expect(try await reopened.credential(for: saved.origin) == saved)
         #expect(!FileManager.default.fileExists(atPath: crashed + "-journal"))
+    }
+
+    @Test("Another application's file left in the middle of a write is refused and left byte-identical, journal too")
+    func leavesForeignHotJournal() async throws {
+        try fixture.makeDirectory()
+        let foreign = fixture.directory + "/foreign.sqlite"
+        try await DatabaseQueue(path: foreign).write { db in
+            try db.execute(
+                sql: "PRAGMA application_id = 305419896; CREATE TABLE note(body TEXT); INSERT INTO note VALUES ('x')")
+        }
+        let crashed = fixture.directory + "/crashed.sqlite"
+        try await Self.copyInTheMiddleOfAWrite(
+            foreign, to: crashed, update: "UPDATE note SET body = hex(randomblob(200000))")
+        let before = try [
+            Data(contentsOf: URL(fileURLWithPath: crashed)),
+            Data(contentsOf: URL(fileURLWithPath: crashed + "-journal")),
+        ]
+        #expect(throws: CredentialsStoreError.interruptedForeignWrite(path: crashed)) {
+            try SQLiteCredentialsStore(path: crashed)
+        }
+        let after = try [
+            Data(contentsOf: URL(fileURLWithPath: crashed)),
+            Data(contentsOf: URL(fileURLWithPath: crashed + "-journal")),
+        ]
+        #expect(after == before)
+    }
+
+    /// Copies the database at `source` and its journal to `destination` while `update` is half-way: another program
+    /// that switched the file out of WAL and stopped in the middle of a large write leaves this, with no process
+    /// holding the copies. A hot journal.
+    static func copyInTheMiddleOfAWrite(_ source: String, to destination: String, update: String) async throws {
+        let other = try DatabaseQueue(path: source)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+        try await other.inDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = 2; BEGIN IMMEDIATE; " + update)
+            try FileManager.default.copyItem(atPath: source, toPath: destination)
+            try FileManager.default.copyItem(atPath: source + "-journal", toPath: destination + "-journal")
+            try db.execute(sql: "ROLLBACK")
+        }
     }
 
     @Test("Opening a current file and reading its sessions opens no write connection, and the first write opens one")

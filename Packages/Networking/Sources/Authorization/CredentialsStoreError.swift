@@ -29,6 +29,9 @@ public enum CredentialsStoreError: Error, Equatable, Sendable, APIFailureConvert
     case notARegularFile(path: String)
     /// A system call on the file failed with `errorNumber` (an `errno` value).
     case fileSystemError(path: String, errorNumber: Int32)
+    /// Another program stopped in the middle of a write to a file that is not ours and left its rollback journal
+    /// (`path` + `-journal`): only a program that writes the file may roll it back, so it was left as it is.
+    case interruptedForeignWrite(path: String)
     /// SQLite reported a result code none of the other cases covers (an I/O error, for example).
     case databaseError(path: String, resultCode: Int32)
 

@@ -81,7 +81,11 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
                 // A program stopped in the middle of a write to the file in rollback-journal mode (not WAL) and left
                 // its journal, which only a read-write connection may roll back, as SQLite does for any program that
-                // opens the file to write. The file is then what it was before that write.
+                // opens the file to write. The file is then what it was before that write. Only a file whose header
+                // carries our application id: another application's file stays byte-identical.
+                guard Self.headerApplicationID(path: path) == Self.applicationID else {
+                    throw CredentialsStoreError.interruptedForeignWrite(path: path)
+                }
                 try DatabaseQueue(path: path, configuration: configuration).read { db in
                     _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
                 }
@@ -110,6 +114,15 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// Whether a write has opened the write connection (for tests).
     var hasOpenedWriter: Bool {
         openedWriter.withLock { $0 != nil }
+    }
+
+    /// The `application_id` in the database header (big-endian, bytes 68 to 71, SQLite's file format §1.3), read
+    /// from the file itself: a read-only connection cannot read a file with a hot journal. `nil` when unreadable.
+    private static func headerApplicationID(path: String) -> Int32? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 72), header.count == 72 else { return nil }
+        return header[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
     }
 
     /// Reads what the file is over the read-only connection, in one read transaction: a read-only connection cannot

@@ -327,6 +327,8 @@ enum FailureMessages {
                 "The file \(path) is an SQLite database that stories-cli did not create, so it was left untouched; choose another --credentials-db."
             case .foreignDatabase(let path, let applicationID):
                 "The file \(path) belongs to another application (application id 0x\(String(UInt32(bitPattern: applicationID), radix: 16))), so it was left untouched; choose another --credentials-db."
+            case .interruptedForeignWrite(let path):
+                "The file \(path) is an SQLite database that stories-cli did not create, left in the middle of a write by the program that did (\(path)-journal); it was left untouched: choose another --credentials-db."
             case .diskFull(let path):
                 "The disk holding the credentials file \(path) is full, so the session was left as it was; free some space and try again."
             case .insecureDirectory(let path, let mode):
