@@ -77,7 +77,7 @@ struct SQLiteCredentialsStoreTests {
     static func copyInTheMiddleOfAWrite(_ source: String, to destination: String, update: String) async throws {
         let other = try DatabaseQueue(path: source)
         try await other.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
-        try await other.inDatabase { db in
+        try other.inDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = 2; BEGIN IMMEDIATE; " + update)
             try FileManager.default.copyItem(atPath: source, toPath: destination)
             try FileManager.default.copyItem(atPath: source + "-journal", toPath: destination + "-journal")
