@@ -36,8 +36,7 @@ enum SQLiteErrorMapping {
 
     /// Whether the file system holding `path` has no block left for this process.
     private static func isFileSystemFull(at path: String) -> Bool {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         var status = statvfs()
-        return statvfs(directory.isEmpty ? "/" : directory, &status) == 0 && status.f_bavail == 0
+        return statvfs(SecureLocation.directory(of: path), &status) == 0 && status.f_bavail == 0
     }
 }

@@ -70,7 +70,7 @@ enum SecureLocation {
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
-    private static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         let directory = (path as NSString).deletingLastPathComponent
         return directory.isEmpty ? "." : directory
     }
