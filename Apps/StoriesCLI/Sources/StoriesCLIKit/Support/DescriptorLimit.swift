@@ -17,25 +17,11 @@ enum DescriptorLimit {
 
     /// Raises the soft limit to `needed` if it is lower; throws when the hard limit forbids it.
     static func raiseIfNeeded() throws(CommandFailure) {
-        var limit = rlimit()
         // RLIM_INFINITY is the largest value of rlim_t, so an unlimited process passes the comparisons.
-        guard getrlimit(resourceNumber, &limit) == 0, limit.rlim_cur < needed else { return }
-        let allowed = limit.rlim_cur
-        if limit.rlim_max >= needed {
-            limit.rlim_cur = needed
-            if setrlimit(resourceNumber, &limit) == 0 { return }
-        }
+        guard let limit = ResourceLimit.openFiles.current, limit.rlim_cur < needed else { return }
+        if limit.rlim_max >= needed, ResourceLimit.openFiles.setSoftLimit(to: needed) { return }
         throw CommandFailure(
-            "stories-cli needs to open up to \(needed) files, and this process may open \(allowed) (`ulimit -n`); raise the limit and try again.",
+            "stories-cli needs to open up to \(needed) files, and this process may open \(limit.rlim_cur) (`ulimit -n`); raise the limit and try again.",
             exitStatus: .osError)
-    }
-
-    /// `RLIMIT_NOFILE`, whose type differs between the C libraries.
-    private static var resourceNumber: Int32 {
-        #if canImport(Glibc)
-            Int32(RLIMIT_NOFILE.rawValue)
-        #else
-            RLIMIT_NOFILE
-        #endif
     }
 }

@@ -17,19 +17,6 @@ public enum StartupSignals {
         if !SignalAction.isIgnored(SIGQUIT) { signal(SIGQUIT, SIG_DFL) }
         // SIGQUIT's default action dumps core, and a core file holds the process's memory, tokens included: no core
         // files from this process (the soft limit only, so a developer can still raise it in a debugger).
-        var core = rlimit()
-        if getrlimit(coreResource, &core) == 0 {
-            core.rlim_cur = 0
-            setrlimit(coreResource, &core)
-        }
-    }
-
-    /// `RLIMIT_CORE`, whose type differs between the C libraries.
-    private static var coreResource: Int32 {
-        #if canImport(Glibc)
-            Int32(RLIMIT_CORE.rawValue)
-        #else
-            RLIMIT_CORE
-        #endif
+        ResourceLimit.coreFileSize.setSoftLimit(to: 0)
     }
 }
