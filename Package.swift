@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "stories-server", targets: ["StoriesServer"]),
     ],
     dependencies: [
-        .package(path: "Packages/Networking"),
+        .package(path: "Packages/APIClient"),
         .package(path: "Packages/Stories"),
         .package(path: "Packages/Onboarding"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,7 +24,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
@@ -35,10 +34,10 @@ let package = Package(
         .target(
             name: "StoriesCLIKit",
             dependencies: [
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
-                .product(name: "RFC3339", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
@@ -67,8 +66,8 @@ let package = Package(
         .target(
             name: "StoriesServerKit",
             dependencies: [
-                .product(name: "RFC3339", package: "Networking"),
-                .product(name: "RFC7636", package: "Networking"),
+                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC7636", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -99,58 +98,57 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "APIClientTests",
             dependencies: [
-                "TestSupport",
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "RFC3339", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "RFC3339", package: "APIClient"),
             ],
-            path: "Tests/APIClientTests"
+            path: "Packages/APIClient/Tests/APIClientTests"
         ),
         .testTarget(
             name: "RFC7636Tests",
-            dependencies: [.product(name: "RFC7636", package: "Networking")],
-            path: "Tests/RFC7636Tests"
+            dependencies: [.product(name: "RFC7636", package: "APIClient")],
+            path: "Packages/APIClient/Tests/RFC7636Tests"
         ),
         .testTarget(
             name: "AuthorizationTests",
             dependencies: [
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
-                .product(name: "APIClientTestSupport", package: "Networking"),
-                .product(name: "RFC7636", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "RFC7636", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            path: "Tests/AuthorizationTests"
+            path: "Packages/APIClient/Tests/AuthorizationTests"
         ),
         .testTarget(
             name: "CredentialsStoreTests",
             dependencies: [
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Tests/CredentialsStoreTests"
+            path: "Packages/APIClient/Tests/CredentialsStoreTests"
         ),
         .testTarget(
             name: "StoriesDataTests",
             dependencies: [
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "APIClientTestSupport", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            path: "Tests/StoriesDataTests"
+            path: "Packages/Stories/Tests/StoriesDataTests"
         ),
         .testTarget(
             name: "StoriesPresentationTests",
@@ -158,19 +156,19 @@ let package = Package(
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
             ],
-            path: "Tests/StoriesPresentationTests"
+            path: "Packages/Stories/Tests/StoriesPresentationTests"
         ),
         .testTarget(
             name: "OnboardingTests",
             dependencies: [
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "APIClientTestSupport", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "OnboardingData", package: "Onboarding"),
                 .product(name: "OnboardingPresentation", package: "Onboarding"),
-                .product(name: "Authorization", package: "Networking"),
+                .product(name: "Authorization", package: "APIClient"),
             ],
-            path: "Tests/OnboardingTests"
+            path: "Packages/Onboarding/Tests/OnboardingTests"
         ),
         .testTarget(
             name: "StoriesServerTests",
@@ -182,7 +180,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "RFC3339", package: "Networking"),
+                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
             ],
             path: "Tests/StoriesServerTests"
         ),
@@ -191,15 +190,15 @@ let package = Package(
             dependencies: [
                 "StoriesCLIKit",
                 "TestSupport",
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "APIClientTestSupport", package: "Networking"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
             ],
             path: "Tests/IntegrationTests"
         ),
@@ -208,10 +207,10 @@ let package = Package(
             dependencies: [
                 "StoriesCLIKit",
                 "TestSupport",
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "APIClientTestSupport", package: "Networking"),
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "Logging", package: "swift-log"),

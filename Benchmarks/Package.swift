@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"])
     ],
     dependencies: [
-        .package(path: "../Packages/Networking"),
+        .package(path: "../Packages/APIClient"),
         // Only the malloc interposer: the default "RuntimeInterposer" trait needs a package the mirror lacks.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -29,11 +29,11 @@ let package = Package(
             name: "StoriesBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "APIClientTestSupport", package: "Networking"),
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
-                .product(name: "RFC3339", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -43,8 +43,8 @@ let package = Package(
         .executableTarget(
             name: "RefreshLockBenchmark",
             dependencies: [
-                .product(name: "Authorization", package: "Networking"),
-                .product(name: "CredentialsStore", package: "Networking"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/RefreshLockBenchmark"

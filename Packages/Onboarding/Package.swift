@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "OnboardingPresentation", targets: ["OnboardingPresentation"]),
     ],
     dependencies: [
-        .package(path: "../Networking")
+        .package(path: "../APIClient")
     ],
     targets: [
         .target(name: "OnboardingDomain"),
@@ -20,10 +20,21 @@ let package = Package(
             name: "OnboardingData",
             dependencies: [
                 "OnboardingDomain",
-                .product(name: "APIClient", package: "Networking"),
-                .product(name: "Authorization", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
             ]
         ),
         .target(name: "OnboardingPresentation", dependencies: ["OnboardingDomain"]),
+        .testTarget(
+            name: "OnboardingTests",
+            dependencies: [
+                "OnboardingDomain",
+                "OnboardingData",
+                "OnboardingPresentation",
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+            ]
+        ),
     ]
 )

@@ -12,7 +12,10 @@ let package = Package(
         .library(name: "StoriesPresentation", targets: ["StoriesPresentation"]),
     ],
     dependencies: [
-        .package(path: "../Networking")
+        .package(path: "../APIClient"),
+        // Tests only: StoriesDataTests builds the generated client's responses by hand.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
         .target(name: "StoriesDomain"),
@@ -20,9 +23,21 @@ let package = Package(
             name: "StoriesData",
             dependencies: [
                 "StoriesDomain",
-                .product(name: "APIClient", package: "Networking"),
+                .product(name: "APIClient", package: "APIClient"),
             ]
         ),
         .target(name: "StoriesPresentation", dependencies: ["StoriesDomain"]),
+        .testTarget(
+            name: "StoriesDataTests",
+            dependencies: [
+                "StoriesDomain",
+                "StoriesData",
+                .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(name: "StoriesPresentationTests", dependencies: ["StoriesDomain", "StoriesPresentation"]),
     ]
 )

@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
-// The shared networking package: the generated client, authorisation and the credentials store.
+// The shared API client package: the generated client, authorisation and the credentials store, each a module.
 import PackageDescription
 
 let package = Package(
-    name: "Networking",
+    name: "APIClient",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // SHA-256 for the PKCE challenge (RFC 7636 S256). CryptoKit on Apple platforms, BoringSSL's on Linux.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // Reads openapi/openapi.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -62,13 +64,44 @@ let package = Package(
             name: "RFC7636",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
-        // `MockAPI` and typed fixtures for tests of anything built on `APIProtocol`.
+        // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
+        // `APIProtocol`.
         .target(
             name: "APIClientTestSupport",
             dependencies: [
                 "APIClient",
                 "Authorization",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+
+        // MARK: tests (`swift test` here runs them; the root manifest lists them too, so that one `swift test` at the
+        // root runs every test of the workspace in one build)
+        .testTarget(
+            name: "APIClientTests",
+            dependencies: ["APIClient", "APIClientTestSupport", "RFC3339"]
+        ),
+        .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
+        .testTarget(
+            name: "AuthorizationTests",
+            dependencies: [
+                "APIClient",
+                "Authorization",
+                "CredentialsStore",
+                "APIClientTestSupport",
+                "RFC7636",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
+            name: "CredentialsStoreTests",
+            dependencies: [
+                "Authorization",
+                "CredentialsStore",
+                // A second, independent connection to the file, as another process would hold.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

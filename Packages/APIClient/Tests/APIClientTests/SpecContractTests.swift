@@ -1,5 +1,5 @@
 import APIClient
-import TestSupport
+import APIClientTestSupport
 import Testing
 
 /// Pins what the generator cannot carry from `openapi/openapi.yaml`: server order and `security: []`.

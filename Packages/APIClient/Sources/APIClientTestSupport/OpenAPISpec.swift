@@ -1,10 +1,13 @@
 import Foundation
 import Yams
 
-/// `openapi/openapi.yaml`, read the way a test needs it: the facts the generator drops.
+/// `openapi/openapi.yaml`, read the way a test needs it: the facts the generator drops. The client's tests and the
+/// reference server's read the same file.
 public enum OpenAPISpec {
+    /// The repository's root is five levels up from this file: `Packages/APIClient/Sources/APIClientTestSupport/`.
     public static let url = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("openapi/openapi.yaml")
 
     public static func document() throws -> [String: Any] {
