@@ -35,6 +35,7 @@ let package = Package(
             name: "StoriesCLIKit",
             dependencies: [
                 .product(name: "APIClient", package: "APIClient"),
+                .product(name: "APIClientLive", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "RFC3339", package: "APIClient"),
@@ -47,11 +48,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 "StoriesVersion",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
@@ -109,6 +105,19 @@ let package = Package(
                 .product(name: "RFC3339", package: "APIClient"),
             ],
             path: "Packages/APIClient/Tests/APIClientTests"
+        ),
+        .testTarget(
+            name: "APIClientLiveTests",
+            dependencies: [
+                .product(name: "APIClientLive", package: "APIClient"),
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Packages/APIClient/Tests/APIClientLiveTests"
         ),
         .testTarget(
             name: "RFC7636Tests",
@@ -188,6 +197,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
+                .product(name: "APIClientLive", package: "APIClient"),
                 "StoriesCLIKit",
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
@@ -205,6 +215,7 @@ let package = Package(
         .testTarget(
             name: "StoriesCLITests",
             dependencies: [
+                .product(name: "APIClientLive", package: "APIClient"),
                 "StoriesCLIKit",
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
@@ -216,9 +227,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/StoriesCLITests"
         ),

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
+        .library(name: "APIClientLive", targets: ["APIClientLive"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "RFC3339", targets: ["RFC3339"]),
         .library(name: "RFC7636", targets: ["RFC7636"]),
@@ -18,6 +19,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // APIClientLive's transport: AsyncHTTPClient through the generator's transport, and SwiftNIO for the loopback
+        // redirect listener and the event-loop clock.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // SHA-256 for the PKCE challenge (RFC 7636 S256). CryptoKit on Apple platforms, BoringSSL's on Linux.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Reads openapi/openapi.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
@@ -53,6 +59,25 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The live graph every front needs: the AsyncHTTPClient transport and its adapters, the connection limits, the
+        // middleware order, the token, discovery and `/me` clients, and the loopback redirect listener (RFC 8252).
+        // Fronts add a credentials store and a lock of their choice.
+        .target(
+            name: "APIClientLive",
+            dependencies: [
+                "APIClient",
+                "Authorization",
+                "RFC3339",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // The one date transcoder for the generated client and the reference server: lock-free, strict RFC 3339.
         .target(
             name: "RFC3339",
@@ -83,6 +108,18 @@ let package = Package(
             dependencies: ["APIClient", "APIClientTestSupport", "RFC3339"]
         ),
         .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
+        .testTarget(
+            name: "APIClientLiveTests",
+            dependencies: [
+                "APIClientLive",
+                "Authorization",
+                "CredentialsStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "AuthorizationTests",
             dependencies: [

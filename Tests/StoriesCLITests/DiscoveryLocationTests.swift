@@ -1,3 +1,4 @@
+import APIClientLive
 import Authorization
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import APIClient
+import APIClientLive
 import Authorization
 import Foundation
 import OnboardingDomain
@@ -58,6 +59,14 @@ struct FailureMessagesTests {
             .ioError, "/tmp/c.sqlite is damaged"
         ),
         (CredentialsStoreError.diskFull(path: "/tmp/c.sqlite"), .ioError, "/tmp/c.sqlite is full"),
+        (
+            ProxyConfigurationError.notAProxyURL(variable: "HTTPS_PROXY"), .usage,
+            "HTTPS_PROXY is not a proxy URL like http://proxy.example:3128."
+        ),
+        (
+            ProxyConfigurationError.unsupportedScheme(variable: "ALL_PROXY", scheme: "ftp"), .usage,
+            "ALL_PROXY uses ftp://; stories-cli supports http:// and socks5:// proxies."
+        ),
         (
             CredentialsStoreError.foreignDatabase(path: "/tmp/c.sqlite", applicationID: 0), .ioError,
             "stories-cli did not create, so it was left untouched"

@@ -1,4 +1,5 @@
 import APIClient
+import APIClientLive
 import APIClientTestSupport
 import Authorization
 import CredentialsStore

@@ -1,16 +1,13 @@
 import APIClient
-import AsyncHTTPClient
+import APIClientLive
 import Authorization
 import CredentialsStore
 import Foundation
 import Logging
-import NIOCore
 import OnboardingData
 import OnboardingDomain
 import OnboardingPresentation
-import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
-import RFC3339
 import StoriesData
 import StoriesDomain
 import StoriesPresentation
@@ -24,7 +21,7 @@ public enum CompositionRoot {
     public struct Services: Sendable {
         public let session: SessionCoordinator
         public let api: any APIProtocol
-        let transport: LazyHTTPClientTransport?
+        var transport: LazyHTTPClientTransport?
         let deviceAuthorizer: any DeviceAuthorizing
         let codeExchanger: any AuthorizationCodeExchanging
         let discovery: any AuthorizationServerDiscovering
@@ -49,7 +46,8 @@ public enum CompositionRoot {
         /// a loopback listener for the way back.
         public var browserSignIn: any BrowserSignInService {
             APIBrowserSignInService(
-                exchanger: codeExchanger, listener: LoopbackRedirectListener(), session: session,
+                exchanger: codeExchanger, listener: LoopbackRedirectListener(applicationName: "stories-cli"),
+                session: session,
                 identifier: accountIdentifier,
                 authorizationEndpoint: CompositionRoot.authorizationEndpoint(for: serverURL), clientID: clientID,
                 issuer: nil, discovery: discovery)
@@ -100,51 +98,21 @@ public enum CompositionRoot {
         }
     }
 
-    /// The transport: AsyncHTTPClient, created by the first request (or at once, see `HTTPClientStart`), following no
-    /// redirects, through the proxy `proxy` names.
+    /// The transport: AsyncHTTPClient, created by the first request (or at once, see `HTTPClientStart`).
     static func makeTransport(limits: ConnectionLimits, proxy: ProxyRoute) -> LazyHTTPClientTransport {
-        var configuration = HTTPClient.Configuration()
-        // Redirects are never followed: a token or a refresh token must not travel to another origin.
-        configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(
-            connect: limits.connectTimeout.timeAmount,
-            read: limits.requestDeadline.timeAmount)
-        // A CLI run makes a handful of requests: a refused connection should fail now ("start the server"), not
-        // after ten seconds of reconnect backoff, which only pays off for long-running servers.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        // No distributed tracing here; without this, every request looks up the process-wide tracer.
-        configuration.tracing.tracer = nil
-        // HTTP/1.1 only, with a status line no client library may trap on: AsyncHTTPClient stops the process on a
-        // status below 100 (`ResponseStatusValidator`), and HTTP/1.1 is the one parser path the validator guards. A
-        // command sends a handful of requests one after another, which HTTP/2's multiplexing would not speed up.
-        configuration.httpVersion = .http1Only
-        configuration.http1_1ConnectionDebugInitializer = { ResponseStatusValidator.install(in: $0) }
-        switch proxy {
-        case .direct: break
-        case .http(let host, let port, let credentials):
-            configuration.proxy = .server(
-                host: host, port: port,
-                authorization: credentials.map { .basic(username: $0.username, password: $0.password) })
-        case .socks(let host, let port):
-            configuration.proxy = .socksServer(host: host, port: port)
-        }
-        // The transport's own timeout is a backstop; `BoundedResponseMiddleware` enforces the real deadlines.
-        return LazyHTTPClientTransport(configuration: configuration, backstopTimeout: limits.requestDeadline * 2)
+        LazyHTTPClientTransport(limits: limits, proxy: proxy)
     }
 
-    /// The live graph over `transport`: the SQLite credentials store, the session coordinator, and two generated
-    /// clients — one for the token endpoint without authorisation, one with it. Opens the credentials file, so the
-    /// caller has refused an insecure server URL first (`requireSecureTransport`, as `withServices` does).
+    /// The live graph over `transport`: the SQLite credentials store and its lock file, then `LiveAPIClient`. Opens
+    /// the credentials file, so the caller has refused an insecure server URL first (`requireSecureTransport`, as
+    /// `withServices` does).
     static func makeServices(context: CommandContext, transport: LazyHTTPClientTransport) throws -> Services {
         let store = try makeCredentialsStore(path: context.credentialsPath)
         let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
         let clock = EventLoopClock { try await transport.eventLoop() }
-        let services = try makeServices(context: context, store: store, lock: lock, transport: transport, clock: clock)
-        return Services(
-            session: services.session, api: services.api, transport: transport,
-            deviceAuthorizer: services.deviceAuthorizer, codeExchanger: services.codeExchanger,
-            discovery: services.discovery,
-            accountIdentifier: services.accountIdentifier, serverURL: services.serverURL, now: context.now)
+        var services = try makeServices(context: context, store: store, lock: lock, transport: transport, clock: clock)
+        services.transport = transport
+        return services
     }
 
     /// The same graph over any store, lock and transport, for fronts and tests that substitute one of them.
@@ -157,63 +125,19 @@ public enum CompositionRoot {
         clock: any Clock<Duration> = ContinuousClock()
     ) throws -> Services {
         try requireSecureTransport(context.server)
-        let origin: ServerOrigin
+        let client: LiveAPIClient
         do {
-            origin = try ServerOrigin(context.server.url)
+            client = try LiveAPIClient(
+                serverURL: context.server.url, clientID: clientID, store: store, lock: lock, transport: transport,
+                limits: context.limits, clock: clock, interruptions: DeferredTermination(), logger: context.logger,
+                now: context.now)
         } catch {
             throw CommandFailure.usage("The server URL \(context.server.url.absoluteString) is not usable.")
         }
-        let limits = context.limits
-        let logging = RequestLoggingMiddleware(logger: context.logger)
-        let transportFailures = TransportFailureMiddleware(classify: HTTPClientFailureClassifier.classify)
-        let tokenBounds = BoundedResponseMiddleware(clock: clock) { _ in
-            .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
-        }
-        // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
-        // default refuses.
-        let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
-        // No authorisation middleware and a token request's bounds: what the token endpoint and discovery talk
-        // through, to the API's base URL or to the root of its origin.
-        let tokenClient = { (serverURL: URL) in
-            Client(
-                serverURL: serverURL, configuration: configuration, transport: transport,
-                middlewares: [logging, transportFailures, tokenBounds])
-        }
-        let tokenEndpoint = TokenEndpoint(api: tokenClient(context.server.url), clientID: clientID, now: context.now)
-        let session = SessionCoordinator(
-            origin: origin,
-            store: store,
-            tokenEndpoint: tokenEndpoint,
-            lock: lock,
-            interruptions: DeferredTermination(),
-            now: context.now
-        )
-        // Inside the authorisation middleware, so that a retry after a 401 gets a deadline of its own.
-        let apiBounds = BoundedResponseMiddleware(clock: clock) { operationID in
-            PublicOperations.contains(operationID)
-                ? .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
-                : .init(deadline: limits.requestDeadline, maximumBytes: limits.maximumResponseBytes)
-        }
-        let api = Client(
-            serverURL: context.server.url,
-            configuration: configuration,
-            transport: transport,
-            middlewares: [logging, AuthorizationMiddleware(session: session), transportFailures, apiBounds]
-        )
-        // Asks `/me` with the tokens a device sign-in obtained, before they are stored: a client like `api`, with
-        // that token instead of the session's.
-        let serverURL = context.server.url
-        let accountIdentifier = CurrentUserAccountIdentifier { bearer in
-            Client(
-                serverURL: serverURL, configuration: configuration, transport: transport,
-                middlewares: [logging, bearer, transportFailures, apiBounds])
-        }
         return Services(
-            session: session, api: api, transport: nil, deviceAuthorizer: tokenEndpoint, codeExchanger: tokenEndpoint,
-            discovery: AuthorizationServerDiscovery(
-                rootClient: tokenClient(AuthorizationServerDiscovery.rootURL(of: serverURL)),
-                basePathClient: tokenClient(serverURL), serverURL: serverURL),
-            accountIdentifier: accountIdentifier, serverURL: serverURL, now: context.now)
+            session: client.session, api: client.api, transport: nil, deviceAuthorizer: client.tokenEndpoint,
+            codeExchanger: client.tokenEndpoint, discovery: client.discovery,
+            accountIdentifier: client.accountIdentifier, serverURL: context.server.url, now: context.now)
     }
 
     /// The authorization endpoint of the server at `serverURL`: `/oauth/authorize` at the root of its origin (a page

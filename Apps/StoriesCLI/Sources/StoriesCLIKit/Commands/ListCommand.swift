@@ -1,3 +1,4 @@
+import APIClientLive
 import ArgumentParser
 import StoriesDomain
 

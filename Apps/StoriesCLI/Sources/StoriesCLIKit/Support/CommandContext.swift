@@ -1,3 +1,4 @@
+import APIClientLive
 import Foundation
 import Logging
 
@@ -54,6 +55,12 @@ public struct CommandContext: Sendable {
             environment: environment,
             configuration: try CLIConfiguration.load(environment: environment)
         )
+        let proxy: ProxyRoute
+        do {
+            proxy = try ProxyRoute.resolve(for: server.url, environment: environment)
+        } catch {
+            throw FailureMessages.failure(for: error)
+        }
         var logger = Logger(label: "stories-cli") { _ in OutputLogHandler(output: output) }
         logger.logLevel = options.verbose ? .info : .critical
         return CommandContext(
@@ -64,7 +71,7 @@ public struct CommandContext: Sendable {
             logger: logger,
             now: now,
             limits: limits,
-            proxy: try ProxyRoute.resolve(for: server.url, environment: environment),
+            proxy: proxy,
             browser: browser ?? CompositionRoot.makeBrowserOpener(environment: environment)
         )
     }

@@ -1,4 +1,5 @@
 import APIClient
+import APIClientLive
 import Authorization
 import Foundation
 import OnboardingDomain
@@ -33,6 +34,7 @@ enum FailureMessages {
         case let error as NetworkFailure: unreachable(server, error)
         case let error as ResponseTooLarge: tooLarge(server, error)
         case let error as InsecureServerURL: insecure(error.origin)
+        case let error as ProxyConfigurationError: failure(for: error)
         case let error as AuthorizationRedirectError: failure(for: error, server: server)
         case let error as AuthorizationServerMetadataError: failure(for: error, server: server)
         default: nil
@@ -59,6 +61,17 @@ enum FailureMessages {
             CommandFailure(
                 "Standard output cannot be written (\(String(cString: strerror(errorNumber)))), so the output is incomplete.",
                 exitStatus: .ioError)
+        }
+    }
+
+    // MARK: The environment
+
+    static func failure(for error: ProxyConfigurationError) -> CommandFailure {
+        switch error {
+        case .notAProxyURL(let variable):
+            .usage("\(variable) is not a proxy URL like http://proxy.example:3128.")
+        case .unsupportedScheme(let variable, let scheme):
+            .usage("\(variable) uses \(scheme)://; stories-cli supports http:// and socks5:// proxies.")
         }
     }
 

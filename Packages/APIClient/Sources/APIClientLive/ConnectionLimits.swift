@@ -1,7 +1,7 @@
 import Authorization
 
-/// The bounds on everything a server can make this process wait for or hold in memory. The composition root applies
-/// them; tests shrink them to exercise the limits quickly.
+/// The bounds on everything a server can make this process wait for or hold in memory. `LiveAPIClient` and
+/// `LazyHTTPClientTransport` apply them; tests shrink them to exercise the limits quickly.
 ///
 /// The lock wait outlasts the longest a holder of the cross-process refresh lock can keep it
 /// (`longestLockHold`): a stuck server costs a waiting process the holder's deadlines, never a lock timeout, and a
@@ -19,7 +19,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maximumTokenResponseBytes: Int
     /// The largest response accepted from any other operation (a page of stories, a story, a user).
     public var maximumResponseBytes: Int
-    /// How many pages `list --all` follows before it stops: a guard against a server that never ends a listing.
+    /// How many pages a listing follows before it stops: a guard against a server that never ends a listing.
     public var maximumPages: Int
 
     public init(
@@ -47,7 +47,7 @@ public struct ConnectionLimits: Sendable, Equatable {
         tokenRequestDeadline * SessionCoordinator.maximumTokenRequestsUnderLock + storeBusyTimeout * storeWrites
     }
 
-    /// The limits `stories-cli` runs with (documented in the README).
+    /// The limits `stories-cli` runs with (documented in docs/CLI.md).
     public static let standard = ConnectionLimits(
         connectTimeout: .seconds(10),
         requestDeadline: .seconds(30),

@@ -1,4 +1,4 @@
-/// When a command's HTTP client and its event-loop thread are created.
+/// When a `LazyHTTPClientTransport` creates its HTTP client and event-loop thread.
 public enum HTTPClientStart: Sendable {
     /// By the first request: a command that may well answer from the credentials file alone (`token` with a fresh
     /// token, `logout` with nothing stored, `switch`) never pays for a client.

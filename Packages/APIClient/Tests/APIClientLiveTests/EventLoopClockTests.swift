@@ -2,7 +2,7 @@ import NIOCore
 import NIOPosix
 import Testing
 
-@testable import StoriesCLIKit
+@testable import APIClientLive
 
 /// The clock the CLI's request deadlines are timed by: sleeps that are timers of an event loop.
 @Suite("Event-loop clock", .timeLimit(.minutes(1)))

@@ -10,10 +10,10 @@ import NIOPosix
     import Darwin
 #endif
 
-/// Reduces AsyncHTTPClient's and SwiftNIO's errors to `NetworkFailure`, for the transport the composition root
-/// chose. Their own text (errno numbers, internal type names, header values) never reaches a message.
-enum HTTPClientFailureClassifier {
-    static func classify(_ error: any Error) -> NetworkFailure {
+/// Reduces AsyncHTTPClient's and SwiftNIO's errors to `NetworkFailure`, for the transport `LiveAPIClient` uses. Their own text (errno numbers, internal type names, header values) never reaches a message.
+public enum HTTPClientFailureClassifier {
+    /// The `NetworkFailure` behind `error`, `.other` for an error that is not AsyncHTTPClient's or SwiftNIO's.
+    public static func classify(_ error: any Error) -> NetworkFailure {
         return switch error {
         case let error as HTTPClientError: classify(error)
         case let error as NIOConnectionError:

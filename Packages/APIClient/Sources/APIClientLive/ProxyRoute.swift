@@ -15,7 +15,9 @@ public enum ProxyRoute: Sendable, Equatable {
     case socks(host: String, port: Int)
 
     /// The route to `server` that `environment` asks for.
-    public static func resolve(for server: URL, environment: [String: String]) throws(CommandFailure) -> ProxyRoute {
+    public static func resolve(
+        for server: URL, environment: [String: String]
+    ) throws(ProxyConfigurationError) -> ProxyRoute {
         guard server.scheme?.lowercased() == "https", let host = server.host?.lowercased() else { return .direct }
         let port = server.port ?? 443
         if let noProxy = value(of: "NO_PROXY", in: environment), bypasses(host: host, port: port, noProxy: noProxy) {
@@ -56,12 +58,12 @@ public enum ProxyRoute: Sendable, Equatable {
         return false
     }
 
-    static func parse(_ text: String, variable: String) throws(CommandFailure) -> ProxyRoute {
+    static func parse(_ text: String, variable: String) throws(ProxyConfigurationError) -> ProxyRoute {
         let withScheme = text.contains("://") ? text : "http://" + text
         guard let components = URLComponents(string: withScheme), let scheme = components.scheme?.lowercased(),
             let host = components.host, !host.isEmpty
         else {
-            throw .usage("\(variable) is not a proxy URL like http://proxy.example:3128.")
+            throw .notAProxyURL(variable: variable)
         }
         switch scheme {
         case "http":
@@ -74,7 +76,7 @@ public enum ProxyRoute: Sendable, Equatable {
         case "socks5", "socks5h":
             return .socks(host: host, port: components.port ?? 1080)
         default:
-            throw .usage("\(variable) uses \(scheme)://; stories-cli supports http:// and socks5:// proxies.")
+            throw .unsupportedScheme(variable: variable, scheme: scheme)
         }
     }
 }
@@ -83,6 +85,11 @@ public enum ProxyRoute: Sendable, Equatable {
 public struct ProxyCredentials: Sendable, Equatable, CustomStringConvertible {
     let username: String
     let password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
 
     public var description: String { "<redacted>" }
 }

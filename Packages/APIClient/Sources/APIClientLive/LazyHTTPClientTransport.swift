@@ -8,7 +8,7 @@ import OpenAPIRuntime
 import Synchronization
 
 /// An AsyncHTTPClient transport whose client (and the event-loop thread it starts) is created by the first request,
-/// not when the command starts: a command that answers from the credentials file alone (`token` with a fresh token,
+/// not when the process starts: a command that answers from the credentials file alone (`token` with a fresh token,
 /// `logout` with nothing stored) never pays for it.
 ///
 /// A command whose work is a request to the server calls `startCreatingClient()` first (`HTTPClientStart.atOnce`):
@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// The client runs on one event-loop thread of its own rather than NIO's shared group, which starts one per core: a
 /// command sends its requests one after another, and every thread started is start-up time a short command pays.
-final class LazyHTTPClientTransport: ClientTransport {
+public final class LazyHTTPClientTransport: ClientTransport {
     private struct Created {
         let eventLoops: MultiThreadedEventLoopGroup
         let client: HTTPClient
@@ -34,14 +34,14 @@ final class LazyHTTPClientTransport: ClientTransport {
     private let creationInBackground = Mutex<Task<Void, Never>?>(nil)
 
     /// - Parameter backstopTimeout: the transport's own timeout, behind the middlewares' deadlines.
-    init(configuration: HTTPClient.Configuration, backstopTimeout: Duration) {
+    public init(configuration: HTTPClient.Configuration, backstopTimeout: Duration) {
         self.configuration = configuration
         self.backstopTimeout = backstopTimeout
     }
 
     /// Throws `HTTPClientError.alreadyShutdown` after `shutdown()`, rather than starting a client nothing would shut
     /// down.
-    func send(
+    public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         try await created().transport.send(request, body: body, baseURL: baseURL, operationID: operationID)
@@ -49,7 +49,7 @@ final class LazyHTTPClientTransport: ClientTransport {
 
     /// Starts creating the client and its event-loop thread on another thread; the first request waits for it if it
     /// is not ready yet.
-    func startCreatingClient() {
+    public func startCreatingClient() {
         creationInBackground.withLock { task in
             guard task == nil else { return }
             task = Task.detached { [self] in _ = try? createdNow() }
@@ -57,18 +57,18 @@ final class LazyHTTPClientTransport: ClientTransport {
     }
 
     /// An event loop of the client, creating the client if no request has yet; throws after `shutdown()`.
-    func eventLoop() async throws -> any EventLoop {
+    public func eventLoop() async throws -> any EventLoop {
         try await created().eventLoops.next()
     }
 
     /// The client, once a request or `startCreatingClient()` has created it.
-    var client: HTTPClient? {
+    public var client: HTTPClient? {
         state.withLock { $0.created?.client }
     }
 
     /// Shuts the client and its event-loop thread down, if a request or `startCreatingClient()` created them. Later
     /// requests fail.
-    func shutdown() async {
+    public func shutdown() async {
         // A creation still under way would otherwise leave a client and its thread behind.
         await creationInBackground.withLock({ $0 })?.value
         let created = state.withLock { state in
@@ -96,7 +96,7 @@ final class LazyHTTPClientTransport: ClientTransport {
             let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let client = HTTPClient(eventLoopGroupProvider: .shared(eventLoops), configuration: configuration)
             let transport = AsyncHTTPClientTransport(
-                configuration: .init(client: client, timeout: backstopTimeout.timeAmount))
+                configuration: .init(client: client, timeout: TimeAmount(backstopTimeout)))
             let created = Created(eventLoops: eventLoops, client: client, transport: transport)
             state.created = created
             return created

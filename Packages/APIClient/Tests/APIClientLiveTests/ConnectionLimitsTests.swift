@@ -2,7 +2,7 @@ import Authorization
 import CredentialsStore
 import Testing
 
-@testable import StoriesCLIKit
+@testable import APIClientLive
 
 @Suite("Connection limits")
 struct ConnectionLimitsTests {

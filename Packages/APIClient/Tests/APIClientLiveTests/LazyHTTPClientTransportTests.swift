@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@testable import StoriesCLIKit
+@testable import APIClientLive
 
 /// When the CLI's HTTP client comes into being, which is start-up time a command pays for, and that it is shut down.
 @Suite("Lazy HTTP client transport")

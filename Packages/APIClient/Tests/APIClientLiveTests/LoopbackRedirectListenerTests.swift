@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import StoriesCLIKit
+@testable import APIClientLive
 
 /// The loopback listener over real sockets: one redirect, checked against the state, bounded in size and time.
 @Suite("Loopback redirect listener")
@@ -19,7 +19,7 @@ struct LoopbackRedirectListenerTests {
     ) -> LoopbackRedirectListener {
         var limits = LoopbackRedirectListener.Limits.standard
         limits.connectionReadTimeout = readTimeout
-        return LoopbackRedirectListener(limits: limits, expiry: expiry)
+        return LoopbackRedirectListener(applicationName: "stories-cli", limits: limits, expiry: expiry)
     }
 
     static func statusLine(_ response: String?) -> String? {

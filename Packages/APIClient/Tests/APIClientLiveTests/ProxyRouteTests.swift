@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StoriesCLIKit
+@testable import APIClientLive
 
 @Suite("Proxy from the environment")
 struct ProxyRouteTests {
@@ -49,13 +49,16 @@ struct ProxyRouteTests {
             try ProxyRoute.resolve(for: URL(string: "http://127.0.0.1:8080/v1")!, environment: environment) == .direct)
     }
 
-    @Test("An unusable proxy variable is a usage error that names it", arguments: ["ftp://proxy.test:21", "http://"])
-    func refusesBadProxy(value: String) {
-        #expect(throws: CommandFailure.self) {
+    @Test(
+        "An unusable proxy variable is refused with its name and what is wrong with it, never its value",
+        arguments: [
+            ("ftp://proxy.test:21", ProxyConfigurationError.unsupportedScheme(variable: "HTTPS_PROXY", scheme: "ftp")),
+            ("http://", .notAProxyURL(variable: "HTTPS_PROXY")),
+        ])
+    func refusesBadProxy(value: String, expected: ProxyConfigurationError) {
+        #expect(throws: expected) {
             try ProxyRoute.resolve(for: Self.secure, environment: ["HTTPS_PROXY": value])
         }
-        let failure = try? ProxyRoute.parse(value, variable: "HTTPS_PROXY")
-        #expect(failure == nil)
     }
 
     @Test("Proxy credentials never print")

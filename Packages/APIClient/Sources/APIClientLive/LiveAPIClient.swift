@@ -1,0 +1,85 @@
+import APIClient
+import Authorization
+import Foundation
+import Logging
+import OpenAPIRuntime
+import RFC3339
+
+/// The live client graph every front needs, over any transport, credentials store and cross-process lock: the session
+/// coordinator, the generated client with the authorisation middleware, and the clients that must not carry the
+/// session's token (the token endpoint, RFC 8414 discovery, and `/me` with a token not yet stored).
+///
+/// The middleware order is the point of this type:
+/// - `api`: logging, then authorisation (so a retry after a 401 is logged and bounded like the first try), then the
+///   transport failure classification, then the per-operation bounds (inside the authorisation middleware, so that the
+///   retry gets a deadline of its own).
+/// - the token endpoint and discovery: logging, classification and the token request's bounds, no authorisation: they
+///   are how tokens are obtained.
+public struct LiveAPIClient: Sendable {
+    /// The session of the server's origin: tokens, refreshes, sign-in and sign-out.
+    public let session: SessionCoordinator
+    /// The API, every request authorised by `session`.
+    public let api: any APIProtocol
+    /// The token endpoint (RFC 6749, 7009, 8628) at the API's base URL.
+    public let tokenEndpoint: TokenEndpoint
+    /// Where the authorization server describes itself (RFC 8414).
+    public let discovery: AuthorizationServerDiscovery
+    /// Asks `/me` with tokens a sign-in obtained, before they are stored.
+    public let accountIdentifier: CurrentUserAccountIdentifier
+
+    /// - Parameters:
+    ///   - serverURL: the API's base URL; its origin must be one `ServerOrigin` accepts.
+    ///   - clientID: the public client id presented to the token endpoint.
+    ///   - clock: what the request deadlines are timed by (`EventLoopClock` over a `LazyHTTPClientTransport`).
+    ///   - interruptions: how a save of rotated tokens defers the process's termination signals.
+    public init(
+        serverURL: URL,
+        clientID: String,
+        store: any CredentialsStoring,
+        lock: any CrossProcessLock,
+        transport: any ClientTransport,
+        limits: ConnectionLimits,
+        clock: any Clock<Duration> = ContinuousClock(),
+        interruptions: any InterruptionDeferral,
+        logger: Logger,
+        now: @escaping @Sendable () -> Date
+    ) throws(ServerOriginError) {
+        let origin = try ServerOrigin(serverURL)
+        let logging = RequestLoggingMiddleware(logger: logger)
+        let transportFailures = TransportFailureMiddleware(classify: HTTPClientFailureClassifier.classify)
+        let tokenBounds = BoundedResponseMiddleware(clock: clock) { _ in
+            .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
+        }
+        // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
+        // default refuses.
+        let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
+        let tokenClient = { (url: URL) in
+            Client(
+                serverURL: url, configuration: configuration, transport: transport,
+                middlewares: [logging, transportFailures, tokenBounds])
+        }
+        let tokenEndpoint = TokenEndpoint(api: tokenClient(serverURL), clientID: clientID, now: now)
+        let session = SessionCoordinator(
+            origin: origin, store: store, tokenEndpoint: tokenEndpoint, lock: lock, interruptions: interruptions,
+            now: now)
+        let apiBounds = BoundedResponseMiddleware(clock: clock) { operationID in
+            PublicOperations.contains(operationID)
+                ? .init(deadline: limits.tokenRequestDeadline, maximumBytes: limits.maximumTokenResponseBytes)
+                : .init(deadline: limits.requestDeadline, maximumBytes: limits.maximumResponseBytes)
+        }
+        self.session = session
+        self.tokenEndpoint = tokenEndpoint
+        self.api = Client(
+            serverURL: serverURL, configuration: configuration, transport: transport,
+            middlewares: [logging, AuthorizationMiddleware(session: session), transportFailures, apiBounds])
+        // A client like `api`, with the sign-in's token instead of the session's.
+        self.accountIdentifier = CurrentUserAccountIdentifier { bearer in
+            Client(
+                serverURL: serverURL, configuration: configuration, transport: transport,
+                middlewares: [logging, bearer, transportFailures, apiBounds])
+        }
+        self.discovery = AuthorizationServerDiscovery(
+            rootClient: tokenClient(AuthorizationServerDiscovery.rootURL(of: serverURL)),
+            basePathClient: tokenClient(serverURL), serverURL: serverURL)
+    }
+}

@@ -1,0 +1,40 @@
+import Authorization
+
+/// What the loopback listener answers the browser: a short page that says whether to go back to the app, and nothing
+/// secret (no code, no state, no server text). `applicationName` is the only text that varies.
+struct RedirectPages: Sendable {
+    let applicationName: String
+
+    /// For any other path or method: the redirect is still awaited.
+    var notFound: RedirectPage {
+        RedirectPage(
+            status: "404 Not Found", title: "Not found", message: "\(applicationName) is waiting for a sign-in here.")
+    }
+
+    /// For a request head over the listener's limit, which is not read.
+    var tooLarge: RedirectPage {
+        RedirectPage(
+            status: "431 Request Header Fields Too Large", title: "Request too large",
+            message: "\(applicationName) did not read this request.")
+    }
+
+    /// For the redirect itself, by what it carried.
+    func page(for result: Result<Secret, AuthorizationRedirectError>) -> RedirectPage {
+        switch result {
+        case .success:
+            RedirectPage(
+                status: "200 OK", title: "Sign-in received",
+                message:
+                    "\(applicationName) is finishing the sign-in. You can close this window and return to the terminal."
+            )
+        case .failure(.denied):
+            RedirectPage(
+                status: "200 OK", title: "Sign-in denied",
+                message: "\(applicationName) was not signed in. You can close this window.")
+        case .failure:
+            RedirectPage(
+                status: "400 Bad Request", title: "Sign-in failed",
+                message: "\(applicationName) was not signed in; the terminal says why. You can close this window.")
+        }
+    }
+}
