@@ -32,14 +32,6 @@ public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertibl
         case .misconfigured: .other
         }
     }
-
-    /// Whether the failure may pass without anyone changing anything: retry later.
-    public var isTransient: Bool {
-        switch self {
-        case .unreachable, .unavailable: true
-        case .invalidGrant, .misconfigured, .malformedResponse, .insecureTransport: false
-        }
-    }
 }
 
 /// What was wrong with a token endpoint's answer.

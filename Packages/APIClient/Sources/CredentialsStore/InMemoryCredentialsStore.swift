@@ -72,16 +72,8 @@ public actor InMemoryCredentialsStore: CredentialsStoring {
         return credential
     }
 
-    private var writabilityFailure: CredentialsStoreError?
-
-    /// Makes `verifyWritable()` fail (or succeed again, with `nil`), as a read-only or full disk would.
-    public func setWritabilityFailure(_ failure: CredentialsStoreError?) {
-        writabilityFailure = failure
-    }
-
-    public func verifyWritable() throws(CredentialsStoreError) {
-        if let writabilityFailure { throw writabilityFailure }
-    }
+    /// Memory is always writable.
+    public func verifyWritable() throws(CredentialsStoreError) {}
 
     @discardableResult
     public func removeCredential(for origin: ServerOrigin, account: String) -> Bool {

@@ -111,11 +111,6 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         }
     }
 
-    /// Whether a write has opened the write connection (for tests).
-    var hasOpenedWriter: Bool {
-        openedWriter.withLock { $0 != nil }
-    }
-
     /// The `application_id` in the database header (big-endian, bytes 68 to 71, SQLite's file format §1.3), read
     /// from the file itself: a read-only connection cannot read a file with a hot journal. `nil` when unreadable.
     private static func headerApplicationID(path: String) -> Int32? {

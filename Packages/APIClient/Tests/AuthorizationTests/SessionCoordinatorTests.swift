@@ -328,10 +328,8 @@ struct SessionCoordinatorTests {
 
     @Test("Does not spend the refresh token when the store cannot be written")
     func checksWritabilityFirst() async throws {
-        let fixture = try await SessionFixture()
+        let fixture = try await SessionFixture(refusingWritesWith: .readOnly(path: "/x"))
         fixture.expire()
-        let store = try #require(fixture.store as? InMemoryCredentialsStore)
-        await store.setWritabilityFailure(.readOnly(path: "/x"))
         await #expect(throws: CredentialsStoreError.readOnly(path: "/x")) {
             try await fixture.coordinator.currentAuthorization()
         }

@@ -88,16 +88,18 @@ struct SQLiteCredentialsStoreTests {
     @Test("Opening a current file and reading its sessions opens no write connection, and the first write opens one")
     func readsWithoutWriter() async throws {
         let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+        #expect(OpenDescriptors.count(of: path) == 0)
         let store = try SQLiteCredentialsStore(path: path)
 
         #expect(try await store.credential(for: saved.origin) == saved)
         #expect(try await store.allCredentials().count == 1)
-        #expect(!store.hasOpenedWriter)
+        // One connection (the read-only one) holds the database file open.
+        #expect(OpenDescriptors.count(of: path) == 1)
 
         var next = saved
         next.accessToken = Secret("a2")
         _ = try await store.save(next, ifGenerationIs: saved.generation)
-        #expect(store.hasOpenedWriter)
+        #expect(OpenDescriptors.count(of: path) == 2)
         // The reader's next transaction sees what the writer committed.
         #expect(try await store.credential(for: saved.origin)?.accessToken == Secret("a2"))
     }
@@ -105,7 +107,8 @@ struct SQLiteCredentialsStoreTests {
     @Test("A new file is set up over the write connection and then read over the read-only one")
     func setsUpNewFileThenReads() async throws {
         let store = try SQLiteCredentialsStore(path: path)
-        #expect(store.hasOpenedWriter)
+        // The write connection that set the file up, and the read-only one.
+        #expect(OpenDescriptors.count(of: path) == 2)
         let saved = try await store.replace(with: try StoreFixture.credential())
         #expect(try await store.credential(for: saved.origin) == saved)
     }

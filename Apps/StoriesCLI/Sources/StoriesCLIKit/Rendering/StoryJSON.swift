@@ -24,23 +24,6 @@ enum StoryJSON {
         }
     }
 
-    struct ListObject: Encodable {
-        let stories: [Story]
-        let nextCursor: StoryCursor?
-        let skipped: [SkippedStory]
-
-        enum CodingKeys: String, CodingKey {
-            case stories, nextCursor, skipped
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(stories.map(StoryObject.init), forKey: .stories)
-            try container.encode(nextCursor?.rawValue, forKey: .nextCursor)
-            try container.encode(skipped.map { ["id": $0.id, "reason": $0.reason] }, forKey: .skipped)
-        }
-    }
-
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

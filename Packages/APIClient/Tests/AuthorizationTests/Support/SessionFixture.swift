@@ -50,6 +50,7 @@ struct SessionFixture {
         sharedLock: Bool = false,
         lifetime: TimeInterval = 900,
         clock: TestClock = TestClock(),
+        refusingWritesWith writeFailure: CredentialsStoreError? = nil,
         onRequest: @escaping @Sendable (Int, any CredentialsStoring) async -> Void = { _, _ in }
     ) async throws {
         self.clock = clock
@@ -66,7 +67,8 @@ struct SessionFixture {
         )
         coordinator = SessionCoordinator(
             origin: Self.origin,
-            store: store,
+            // Writes refused after the initial session is stored, as a file turned read-only or full would.
+            store: writeFailure.map { CountingStore(store, refusingWritesWith: $0) } ?? store,
             tokenEndpoint: endpoint.endpoint(clock: clock),
             lock: JournalingLock(inner: lock, journal: journal),
             interruptions: JournalingDeferral(journal: journal),
