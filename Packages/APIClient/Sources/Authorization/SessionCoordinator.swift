@@ -326,7 +326,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         // Unstructured on purpose: the refresh outlives a cancelled initiator, so the rotated token the server
         // issued is always persisted and every other waiter still gets it. High priority, because every caller waits
         // for it: the actor runs queued jobs by priority, so its steps here go ahead of callers queued meanwhile
-        // instead of sending the token request that much later (README, "Performance"). The price: a refresh that
+        // instead of sending the token request that much later (docs/PERFORMANCE.md). The price: a refresh that
         // background work starts competes with the app's user-initiated work while it runs.
         let task = Task(priority: .high) { try await self.performRefresh(replacingGeneration: generation) }
         inFlightRefresh = task

@@ -3,7 +3,7 @@ import RFC3339
 import StoriesDomain
 
 /// The stable `--json` shapes. Every key is always present (absent values are `null`), keys are sorted, and dates
-/// are RFC 3339 in UTC. Documented in the README; change only by adding keys.
+/// are RFC 3339 in UTC. Documented in docs/CLI.md; change only by adding keys.
 enum StoryJSON {
     struct StoryObject: Encodable {
         let story: Story
