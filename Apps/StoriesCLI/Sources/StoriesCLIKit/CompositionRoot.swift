@@ -172,15 +172,7 @@ public enum CompositionRoot {
     /// that does not exist holds no sessions, and is not created (nor its directories).
     public static func storedSessions(context: CommandContext) async throws -> [SessionSummary] {
         guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return [] }
-        return try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map { stored in
-            SessionSummary(
-                account: stored.credential.account,
-                server: stored.credential.origin.url?.absoluteString ?? stored.credential.origin.key,
-                refreshedAt: stored.credential.issuedAt,
-                accessTokenExpiresAt: stored.credential.expiresAt,
-                isSignInRequired: stored.credential.isSignInRequired,
-                isActive: stored.isActive)
-        }
+        return try await makeCredentialsStore(path: context.credentialsPath).allCredentials().map(SessionSummary.init)
     }
 
     /// The base URLs of every server with a stored session, each once.
