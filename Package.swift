@@ -59,9 +59,20 @@ let package = Package(
         ),
 
         // MARK: stories-server
+        // The stubs Scripts/generate-openapi writes from openapi/openapi.yaml (APIProtocol, Components, Operations,
+        // registerHandlers), at `package` access; StoriesServerKit implements them.
+        .target(
+            name: "StoriesServerAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Apps/StoriesServer/Sources/StoriesServerAPI"
+        ),
         .target(
             name: "StoriesServerKit",
             dependencies: [
+                "StoriesServerAPI",
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -183,6 +194,7 @@ let package = Package(
             name: "StoriesServerTests",
             dependencies: [
                 "StoriesServerKit",
+                "StoriesServerAPI",
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
