@@ -97,16 +97,21 @@ let package = Package(
         ),
 
         // MARK: tests
+        // Generic helpers for any test target (child processes, fault servers, proxies); it imports no app.
         .target(
             name: "TestSupport",
             dependencies: [
-                "StoriesServerKit",
-                "StoriesCLIKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
+        ),
+        // What the CLI's unit tests and the integration tests both need of StoriesCLIKit: captured output, piped input.
+        .target(
+            name: "StoriesCLITestSupport",
+            dependencies: ["StoriesCLIKit"],
+            path: "Tests/StoriesCLITestSupport"
         ),
         .testTarget(
             name: "APIClientTests",
@@ -211,6 +216,8 @@ let package = Package(
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
                 "StoriesCLIKit",
+                "StoriesCLITestSupport",
+                "StoriesServerKit",
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
@@ -221,6 +228,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/IntegrationTests"
         ),
@@ -229,7 +238,7 @@ let package = Package(
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
                 "StoriesCLIKit",
-                "TestSupport",
+                "StoriesCLITestSupport",
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
