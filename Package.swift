@@ -59,9 +59,20 @@ let package = Package(
         ),
 
         // MARK: stories-server
+        // The stubs Scripts/generate-openapi writes from openapi/openapi.yaml (APIProtocol, Components, Operations,
+        // registerHandlers), at `package` access; StoriesServerKit implements them.
+        .target(
+            name: "StoriesServerAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Apps/StoriesServer/Sources/StoriesServerAPI"
+        ),
         .target(
             name: "StoriesServerKit",
             dependencies: [
+                "StoriesServerAPI",
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -86,16 +97,21 @@ let package = Package(
         ),
 
         // MARK: tests
+        // Generic helpers for any test target (child processes, fault servers, proxies); it imports no app.
         .target(
             name: "TestSupport",
             dependencies: [
-                "StoriesServerKit",
-                "StoriesCLIKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport"
+        ),
+        // What the CLI's unit tests and the integration tests both need of StoriesCLIKit: captured output, piped input.
+        .target(
+            name: "StoriesCLITestSupport",
+            dependencies: ["StoriesCLIKit"],
+            path: "Tests/StoriesCLITestSupport"
         ),
         .testTarget(
             name: "APIClientTests",
@@ -183,6 +199,7 @@ let package = Package(
             name: "StoriesServerTests",
             dependencies: [
                 "StoriesServerKit",
+                "StoriesServerAPI",
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -199,6 +216,8 @@ let package = Package(
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
                 "StoriesCLIKit",
+                "StoriesCLITestSupport",
+                "StoriesServerKit",
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
@@ -209,6 +228,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/IntegrationTests"
         ),
@@ -217,7 +238,7 @@ let package = Package(
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
                 "StoriesCLIKit",
-                "TestSupport",
+                "StoriesCLITestSupport",
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),

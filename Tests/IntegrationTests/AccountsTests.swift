@@ -1,7 +1,7 @@
 import Foundation
 import StoriesCLIKit
+import StoriesCLITestSupport
 import StoriesServerKit
-import TestSupport
 import Testing
 
 /// Several accounts on one server — login, switch, status, whoami, logout — through the CLI's commands and the real

@@ -1,5 +1,6 @@
 import Foundation
 import StoriesCLIKit
+import StoriesCLITestSupport
 import StoriesServerKit
 import TestSupport
 import Testing

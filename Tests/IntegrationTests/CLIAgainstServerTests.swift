@@ -1,7 +1,7 @@
 import Foundation
 import StoriesCLIKit
+import StoriesCLITestSupport
 import StoriesServerKit
-import TestSupport
 import Testing
 
 /// The real client stack — generated client, middlewares, AsyncHTTPClient, SQLite credentials store — driven through

@@ -1,6 +1,6 @@
 import Foundation
 import StoriesCLIKit
-import TestSupport
+import StoriesCLITestSupport
 import Testing
 
 /// What commands do with bad input before any request is made.

@@ -7,6 +7,7 @@ import HTTPTypes
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
 import StoriesCLIKit
+import StoriesCLITestSupport
 import TestSupport
 import Testing
 

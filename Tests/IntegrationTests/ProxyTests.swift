@@ -1,5 +1,6 @@
 import Foundation
 import StoriesCLIKit
+import StoriesCLITestSupport
 import TestSupport
 import Testing
 

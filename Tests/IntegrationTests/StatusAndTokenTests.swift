@@ -3,8 +3,8 @@ import Authorization
 import CredentialsStore
 import Foundation
 import StoriesCLIKit
+import StoriesCLITestSupport
 import StoriesServerKit
-import TestSupport
 import Testing
 
 /// `status` and `token` through the CLI's commands and the real stack, against a real server.

@@ -6,8 +6,8 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
+import StoriesCLITestSupport
 import StoriesDomain
-import TestSupport
 import Testing
 
 @testable import StoriesCLIKit

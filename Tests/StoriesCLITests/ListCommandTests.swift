@@ -2,8 +2,8 @@ import APIClient
 import APIClientTestSupport
 import Foundation
 import Logging
+import StoriesCLITestSupport
 import StoriesDomain
-import TestSupport
 import Testing
 
 @testable import StoriesCLIKit

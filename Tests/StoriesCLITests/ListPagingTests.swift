@@ -2,9 +2,9 @@ import APIClient
 import APIClientTestSupport
 import Foundation
 import Logging
+import StoriesCLITestSupport
 import StoriesDomain
 import Synchronization
-import TestSupport
 import Testing
 
 @testable import StoriesCLIKit

@@ -1,6 +1,6 @@
 import Foundation
 import OnboardingDomain
-import TestSupport
+import StoriesCLITestSupport
 import Testing
 
 @testable import StoriesCLIKit

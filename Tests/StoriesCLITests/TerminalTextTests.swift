@@ -1,7 +1,7 @@
 import APIClient
 import APIClientTestSupport
 import Foundation
-import TestSupport
+import StoriesCLITestSupport
 import Testing
 
 @testable import StoriesCLIKit

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import StoriesCLITestSupport
 import Testing
 
 @testable import StoriesCLIKit

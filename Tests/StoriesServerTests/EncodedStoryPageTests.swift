@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 @_spi(Generated) import OpenAPIRuntime
+import StoriesServerAPI
 import Testing
 
 @testable import StoriesServerKit

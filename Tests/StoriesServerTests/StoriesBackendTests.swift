@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
+import StoriesServerAPI
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Authorization
 import CredentialsStore
 import Foundation
 import StoriesCLIKit
-import TestSupport
+import StoriesCLITestSupport
 
 /// Runs the CLI's commands in process, through the real stack, against a real server, with a credentials file of
 /// the test's own.

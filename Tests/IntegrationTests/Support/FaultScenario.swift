@@ -5,6 +5,7 @@ import Authorization
 import CredentialsStore
 import Foundation
 import StoriesCLIKit
+import StoriesCLITestSupport
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import StoriesServerAPI
 
 /// Builds the reference server: demo account, demo stories, every operation of the spec under `/v1`.
 ///

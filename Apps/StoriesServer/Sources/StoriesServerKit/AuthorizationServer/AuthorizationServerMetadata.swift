@@ -1,3 +1,5 @@
+import StoriesServerAPI
+
 extension Components.Schemas.AuthorizationServerMetadata {
     /// The grant type of RFC 8628 §3.4.
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"

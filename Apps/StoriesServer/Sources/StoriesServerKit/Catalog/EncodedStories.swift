@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import StoriesServerAPI
 
 /// Every story of a catalog as JSON, encoded once with the encoder the generated server uses for its responses, laid
 /// out one after the other with a comma between neighbours, so that the `items` array of any page is one slice.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import StoriesServerAPI
 
 /// Answers a request the generated code cannot read (a missing body, `limit=null`, a wrong content type) with the
 /// 400 the spec documents for that operation, instead of letting the error escape as a 500.

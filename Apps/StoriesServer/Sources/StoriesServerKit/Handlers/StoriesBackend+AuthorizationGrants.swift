@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import StoriesServerAPI
 
 /// The device authorization endpoint, the metadata document, and the two grants a person approves in a browser.
 extension StoriesBackend {

@@ -2,12 +2,13 @@ import Foundation
 import Hummingbird
 import Logging
 import StoriesServerKit
+import TestSupport
 
 /// A real `stories-server` application on an ephemeral loopback port, in this process.
 ///
 /// `start` returns once the server listens (no sleeps); `stop` cancels it and waits for it to finish.
-public final class RunningServer: Sendable {
-    public let baseURL: URL
+final class RunningServer: Sendable {
+    let baseURL: URL
     private let task: Task<Void, any Error>
 
     private init(baseURL: URL, task: Task<Void, any Error>) {
@@ -15,7 +16,7 @@ public final class RunningServer: Sendable {
         self.task = task
     }
 
-    public static func start(
+    static func start(
         configuration: ServerConfiguration = ServerConfiguration(port: 0, storyCount: 50, passwordHashCost: 4),
         environment: ServerEnvironment = .live,
         logger: Logger = Logger(label: "test-server") { _ in SwiftLogNoOpLogHandler() }
@@ -41,13 +42,13 @@ public final class RunningServer: Sendable {
         return RunningServer(baseURL: url, task: task)
     }
 
-    public func stop() async {
+    func stop() async {
         task.cancel()
         _ = await task.result
     }
 
     /// Runs `body` against a fresh server and stops it afterwards.
-    public static func with<T>(
+    static func with<T>(
         configuration: ServerConfiguration = ServerConfiguration(port: 0, storyCount: 50, passwordHashCost: 4),
         environment: ServerEnvironment = .live,
         _ body: (RunningServer) async throws -> T
@@ -63,5 +64,3 @@ public final class RunningServer: Sendable {
         }
     }
 }
-
-struct ServerDidNotStart: Error {}

@@ -1,6 +1,7 @@
 import HTTPTypes
 import OpenAPIRuntime
 import RFC7636
+import StoriesServerAPI
 
 /// Answers `listStories` with the page's stories as the catalog encoded them at start-up, instead of encoding 20
 /// stories per request through the generated serializer: that encoding was most of the cost of serving a page.

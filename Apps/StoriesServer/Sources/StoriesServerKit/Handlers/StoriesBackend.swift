@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OpenAPIRuntime
+import StoriesServerAPI
 
 /// The reference implementation of every operation in `openapi/openapi.yaml`, in memory.
 struct StoriesBackend: APIProtocol {
