@@ -4,7 +4,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import TestSupport
 import Testing
 
 @testable import StoriesServerKit

@@ -4,7 +4,6 @@ import HTTPTypes
 import Logging
 import OpenAPIRuntime
 import StoriesServerAPI
-import TestSupport
 import Testing
 
 @testable import StoriesServerKit

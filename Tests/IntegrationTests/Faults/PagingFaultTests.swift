@@ -1,6 +1,5 @@
 import Foundation
 import StoriesCLIKit
-import TestSupport
 import Testing
 
 /// Listings that fail, loop or never end.

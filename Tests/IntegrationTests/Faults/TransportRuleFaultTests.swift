@@ -1,6 +1,5 @@
 import Foundation
 import StoriesCLIKit
-import TestSupport
 import Testing
 
 /// Server URLs that would carry a password in clear to something other than this machine.

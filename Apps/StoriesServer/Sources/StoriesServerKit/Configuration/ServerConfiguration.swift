@@ -20,7 +20,7 @@ public struct ServerConfiguration: Sendable {
     /// every URL the server hands out. `nil`: `http://host:port` of the listen address.
     public var publicURL: String?
     /// Whether the token endpoint accepts the resource owner password credentials grant (RFC 6749 §4.3), which
-    /// RFC 9700 §2.4 forbids for new deployments; the README says why the reference server keeps it on by default.
+    /// RFC 9700 §2.4 forbids for new deployments; docs/SERVER.md says why the reference server keeps it on by default.
     public var passwordGrantEnabled: Bool
     /// How long a device code and its user code stay valid (RFC 8628 §3.2 `expires_in`).
     public var deviceCodeLifetime: TimeInterval

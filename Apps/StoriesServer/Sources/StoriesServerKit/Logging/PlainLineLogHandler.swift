@@ -1,7 +1,7 @@
 import Logging
 
 /// Writes each message as one plain line, without timestamp or level, so that scripts can match
-/// `Listening on <url>` and the README can show the lines exactly as they appear.
+/// `Listening on <url>` and docs/SERVER.md can show the lines exactly as they appear.
 public struct PlainLineLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]

@@ -115,7 +115,7 @@ actor TokenAuthority {
         case .retired:
             // The client that asked again never received this token, so whoever holds it got the answer that client
             // lost: refuse it, and keep the family alive for the pair the client did receive. If a thief was the one
-            // who asked again, this spares the thief's pair; the README weighs that against ending the very session
+            // who asked again, this spares the thief's pair; docs/SERVER.md weighs that against ending the very session
             // the interval saved.
             return .failure(.retired)
         case .spent(let rotatedAt, let successor):
