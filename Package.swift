@@ -141,6 +141,7 @@ let package = Package(
         .testTarget(
             name: "StoriesDataTests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
@@ -153,6 +154,7 @@ let package = Package(
         .testTarget(
             name: "StoriesPresentationTests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
             ],
@@ -161,6 +163,7 @@ let package = Package(
         .testTarget(
             name: "OnboardingTests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
@@ -205,6 +208,7 @@ let package = Package(
         .testTarget(
             name: "StoriesCLITests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 "StoriesCLIKit",
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),

@@ -1,5 +1,6 @@
 import APIClient
 import Authorization
+import DomainFailure
 import Foundation
 import OnboardingDomain
 import StoriesDomain

@@ -1,3 +1,4 @@
+import DomainFailure
 import Foundation
 import StoriesDomain
 import Testing
