@@ -1,9 +1,9 @@
+import APIClientTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import APIClientTestSupport
 import TestSupport
 import Testing
 

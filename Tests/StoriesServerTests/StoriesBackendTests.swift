@@ -1,8 +1,8 @@
+import APIClientTestSupport
 import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
-import APIClientTestSupport
 import TestSupport
 import Testing
 
