@@ -1,3 +1,4 @@
+import Observation
 import StoriesDomain
 
 /// The story list as a front shows it, page by page: the rows, whether more can be loaded, what failed and what was
@@ -9,7 +10,16 @@ import StoriesDomain
 /// A screen keeps every row (`Retention.everyPage`): `load()` shows the first page, and `loadMore()` appends the next
 /// when the list is scrolled to its end. A terminal keeps only the newest page (`Retention.newestPage`): it writes
 /// each page as it arrives and asks for the next, so memory stays flat however long the list is.
-@MainActor
+///
+/// A later version may ask for the next page while the front still writes the current one: the iterator is
+/// `Sendable`, so `loadMore()` could await a request started when the page before arrived, without changing this API.
+///
+/// Isolation: not `Sendable`; `load()` and `loadMore()` are `nonisolated(nonsending)`, so they run on the caller's
+/// actor. A SwiftUI view creates the model and calls them on the main actor, so every change it observes happens
+/// there. The terminal calls them from its command's task: a `@MainActor` model would make `list` hop to the main
+/// actor, and on Linux the main queue is then served by a thread libdispatch starts for it, one thread more per run
+/// (counted with strace; callgrind saw no instruction difference beyond its noise).
+@Observable
 public final class StoryListViewModel {
     /// What the view model keeps of the pages before the newest.
     public enum Retention: Sendable {
@@ -32,18 +42,20 @@ public final class StoryListViewModel {
     public private(set) var loadedStoryCount = 0
     public private(set) var loadedPageCount = 0
 
-    private let service: any StoryService
-    private let formatter: StoryRowFormatter
-    private let start: StoryCursor?
-    private let pageSize: Int
-    private let maximumPages: Int
-    private let retention: Retention
+    @ObservationIgnored private let service: any StoryService
+    @ObservationIgnored private let formatter: StoryRowFormatter?
+    @ObservationIgnored private let start: StoryCursor?
+    @ObservationIgnored private let pageSize: Int
+    @ObservationIgnored private let maximumPages: Int
+    @ObservationIgnored private let retention: Retention
     /// The pages still to come; `nil` before `load()`, while a page is on its way, and after the listing failed.
-    private var pages: StoryPages.Iterator?
+    @ObservationIgnored private var pages: StoryPages.Iterator?
     /// Counts `load()` calls, so that a page asked for before a reload is dropped when it arrives after it.
-    private var generation = 0
+    @ObservationIgnored private var generation = 0
 
     /// - Parameters:
+    ///   - formatter: makes the rows; `nil` for a front that shows the raw `stories` only (JSON output), which then
+    ///     gets no rows and pays for no formatting.
     ///   - pageSize: stories per request, clamped to `StoryPageLimit.range`.
     ///   - start: where the list begins (`nil`: the newest story).
     ///   - maximumPages: how many pages to follow at most, as `StoryPages` counts them: past it, loading more fails
@@ -51,7 +63,7 @@ public final class StoryListViewModel {
     ///   - retention: what to keep of earlier pages.
     public init(
         service: any StoryService,
-        formatter: StoryRowFormatter,
+        formatter: StoryRowFormatter?,
         pageSize: Int = StoryPageLimit.default,
         startingAt start: StoryCursor? = nil,
         maximumPages: Int = .max,
@@ -66,7 +78,7 @@ public final class StoryListViewModel {
     }
 
     /// Loads the first page, replacing whatever was shown.
-    public func load() async {
+    public nonisolated(nonsending) func load() async {
         generation += 1
         let generation = generation
         state = .loading
@@ -91,7 +103,7 @@ public final class StoryListViewModel {
 
     /// Loads the next page, if there is one and none is loading. A failure keeps the rows already shown; when
     /// trying again can help, `loadMore()` tries again from `resumeCursor`.
-    public func loadMore() async {
+    public nonisolated(nonsending) func loadMore() async {
         guard case .loaded(var content) = state, content.canLoadMore, !content.isLoadingMore else { return }
         let generation = generation
         // After a failure the iterator has ended: a retry follows the cursors afresh from where the list stopped.
@@ -152,7 +164,8 @@ public final class StoryListViewModel {
         }
         state = .loaded(
             StoryListContent(
-                rows: kept + page.stories.map(formatter.row(for:)), canLoadMore: page.nextCursor != nil,
+                rows: kept + (formatter.map { page.stories.map($0.row(for:)) } ?? []),
+                canLoadMore: page.nextCursor != nil,
                 skippedCount: skipped.count)
         )
     }

@@ -184,6 +184,62 @@ struct StoryListViewModelTests {
         #expect(await service.requests.map(\.cursor) == ["c7"])
     }
 
+    @Test("A view that reads the state is told when the first page arrives, and again when the next one does")
+    func observed() async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
+            "c2": .success(StoryPage(stories: [.fixture(id: "1")], nextCursor: nil)),
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        let changes = ChangeCount()
+        changes.track { _ = viewModel.state }
+        await viewModel.load()
+        #expect(changes.value == 1)
+        changes.track { _ = viewModel.state }
+        await viewModel.loadMore()
+        #expect(changes.value == 2)
+        #expect(viewModel.stories.map(\.id) == ["2", "1"])
+    }
+
+    @Test("A page asked for before a reload is dropped when it arrives after it")
+    func reloadDropsStalePage() async {
+        let service = GatedStoryService(
+            [
+                "": StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2")),
+                "c2": StoryPage(stories: [.fixture(id: "1")], nextCursor: nil),
+            ], holding: "c2")
+        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        await viewModel.load()
+        let loadingMore = Task { await viewModel.loadMore() }
+        await service.untilHeldRequestArrives()
+        await viewModel.load()
+        await service.release()
+        await loadingMore.value
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.map(\.id) == ["2"])
+        #expect(content.canLoadMore)
+        #expect(!content.isLoadingMore)
+        #expect(viewModel.loadedPageCount == 1)
+    }
+
+    @Test("A front that shows raw stories only gets them without rows")
+    func withoutRows() async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "2"), .fixture(id: "1")], nextCursor: nil))
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: nil, retention: .newestPage)
+        await viewModel.load()
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.isEmpty)
+        #expect(viewModel.stories.map(\.id) == ["2", "1"])
+    }
+
     @Test(
         "Failures become a message and whether retrying can help",
         arguments: [
