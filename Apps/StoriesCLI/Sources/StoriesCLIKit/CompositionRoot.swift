@@ -292,22 +292,18 @@ public enum CompositionRoot {
             startingAt: start, maximumPages: maximumPages, retention: .newestPage)
     }
 
-    @MainActor
     public static func makeSignInViewModel(service: any OnboardingService) -> SignInViewModel {
         SignInViewModel(service: service)
     }
 
-    @MainActor
     public static func makeDeviceSignInViewModel(service: any DeviceSignInService) -> DeviceSignInViewModel {
         DeviceSignInViewModel(service: service)
     }
 
-    @MainActor
     public static func makeBrowserSignInViewModel(service: any BrowserSignInService) -> BrowserSignInViewModel {
         BrowserSignInViewModel(service: service)
     }
 
-    @MainActor
     public static func makeRegistrationViewModel(service: any OnboardingService) -> RegistrationViewModel {
         RegistrationViewModel(service: service)
     }
