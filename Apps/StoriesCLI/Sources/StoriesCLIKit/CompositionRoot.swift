@@ -307,4 +307,8 @@ public enum CompositionRoot {
     public static func makeRegistrationViewModel(service: any OnboardingService) -> RegistrationViewModel {
         RegistrationViewModel(service: service)
     }
+
+    public static func makeSignOutViewModel(service: any OnboardingService) -> SignOutViewModel {
+        SignOutViewModel(service: service)
+    }
 }
