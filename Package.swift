@@ -166,6 +166,7 @@ let package = Package(
         .testTarget(
             name: "StoriesDataTests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
@@ -178,6 +179,7 @@ let package = Package(
         .testTarget(
             name: "StoriesPresentationTests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
             ],
@@ -186,6 +188,7 @@ let package = Package(
         .testTarget(
             name: "OnboardingTests",
             dependencies: [
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
@@ -237,6 +240,7 @@ let package = Package(
             name: "StoriesCLITests",
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
+                .product(name: "DomainFailure", package: "APIClient"),
                 "StoriesCLIKit",
                 "StoriesCLITestSupport",
                 .product(name: "APIClient", package: "APIClient"),

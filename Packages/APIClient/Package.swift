@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
+        .library(name: "DomainFailure", targets: ["DomainFailure"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
@@ -32,10 +33,14 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
+        // `FailureCause`, the error behind a domain failure, for every feature's Domain module. No dependencies at
+        // all, so a Domain module that uses it stays as free of the client as before.
+        .target(name: "DomainFailure"),
         // Generated `Client`, `APIProtocol`, `Servers` and `Components`, plus named servers and failure classification.
         .target(
             name: "APIClient",
             dependencies: [
+                "DomainFailure",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

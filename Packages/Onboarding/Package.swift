@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// The Onboarding feature: Domain (plain types and protocols), Data (Domain over APIProtocol) and
-// Presentation (UI-less view models over Domain). Data and Presentation never import each other.
+// The Onboarding feature: Domain (plain types and protocols; its one dependency, DomainFailure, has none), Data
+// (Domain over APIProtocol) and Presentation (UI-less view models over Domain). Data and Presentation never import
+// each other.
 import PackageDescription
 
 let package = Package(
@@ -15,11 +16,12 @@ let package = Package(
         .package(path: "../APIClient")
     ],
     targets: [
-        .target(name: "OnboardingDomain"),
+        .target(name: "OnboardingDomain", dependencies: [.product(name: "DomainFailure", package: "APIClient")]),
         .target(
             name: "OnboardingData",
             dependencies: [
                 "OnboardingDomain",
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
             ]
@@ -31,6 +33,7 @@ let package = Package(
                 "OnboardingDomain",
                 "OnboardingData",
                 "OnboardingPresentation",
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// The Stories feature: Domain (plain types and protocols), Data (Domain over APIProtocol) and
-// Presentation (UI-less view models over Domain). Data and Presentation never import each other.
+// The Stories feature: Domain (plain types and protocols; its one dependency, DomainFailure, has none), Data
+// (Domain over APIProtocol) and Presentation (UI-less view models over Domain). Data and Presentation never import
+// each other.
 import PackageDescription
 
 let package = Package(
@@ -18,11 +19,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
-        .target(name: "StoriesDomain"),
+        .target(name: "StoriesDomain", dependencies: [.product(name: "DomainFailure", package: "APIClient")]),
         .target(
             name: "StoriesData",
             dependencies: [
                 "StoriesDomain",
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
             ]
         ),
@@ -32,12 +34,18 @@ let package = Package(
             dependencies: [
                 "StoriesDomain",
                 "StoriesData",
+                .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "StoriesPresentationTests", dependencies: ["StoriesDomain", "StoriesPresentation"]),
+        .testTarget(
+            name: "StoriesPresentationTests",
+            dependencies: [
+                "StoriesDomain", "StoriesPresentation", .product(name: "DomainFailure", package: "APIClient"),
+            ]
+        ),
     ]
 )

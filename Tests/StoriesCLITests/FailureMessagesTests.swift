@@ -1,6 +1,7 @@
 import APIClient
 import APIClientLive
 import Authorization
+import DomainFailure
 import Foundation
 import OnboardingDomain
 import StoriesDomain

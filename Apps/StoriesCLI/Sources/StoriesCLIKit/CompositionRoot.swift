@@ -196,23 +196,35 @@ public enum CompositionRoot {
         StoryRowFormatter(now: now)
     }
 
-    @MainActor
+    /// The story list for `list`: it keeps only the newest page, which the command writes before it asks for the
+    /// next, so memory stays flat however many pages follow. Rows are formatted only for the human layout
+    /// (`formatsRows`); JSON needs the stories alone.
+    public static func makeStoryListViewModel(
+        service: any StoryService, now: @escaping @Sendable () -> Date, formatsRows: Bool,
+        startingAt start: StoryCursor?, pageSize: Int, maximumPages: Int
+    ) -> StoryListViewModel {
+        StoryListViewModel(
+            service: service, formatter: formatsRows ? makeStoryRowFormatter(now: now) : nil, pageSize: pageSize,
+            startingAt: start, maximumPages: maximumPages, retention: .newestPage)
+    }
+
     public static func makeSignInViewModel(service: any OnboardingService) -> SignInViewModel {
         SignInViewModel(service: service)
     }
 
-    @MainActor
     public static func makeDeviceSignInViewModel(service: any DeviceSignInService) -> DeviceSignInViewModel {
         DeviceSignInViewModel(service: service)
     }
 
-    @MainActor
     public static func makeBrowserSignInViewModel(service: any BrowserSignInService) -> BrowserSignInViewModel {
         BrowserSignInViewModel(service: service)
     }
 
-    @MainActor
     public static func makeRegistrationViewModel(service: any OnboardingService) -> RegistrationViewModel {
         RegistrationViewModel(service: service)
+    }
+
+    public static func makeSignOutViewModel(service: any OnboardingService) -> SignOutViewModel {
+        SignOutViewModel(service: service)
     }
 }

@@ -4,8 +4,6 @@ import OnboardingDomain
 
 extension OnboardingError: ClassifiedFailure {}
 
-extension FailureCause: ClassifiedFailureCause {}
-
 extension OnboardingError {
     /// Maps any failure below the service (token endpoint, store, session, transport) to a domain error, keeping the
     /// error below the generated client's wrappers as the cause.

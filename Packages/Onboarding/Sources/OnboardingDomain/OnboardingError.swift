@@ -1,3 +1,5 @@
+import DomainFailure
+
 /// Why an onboarding operation failed. Each case says what the user can do; the cause, where there is one, says what
 /// happened below, for fronts that show detail.
 public enum OnboardingError: Error, Sendable, Equatable {

@@ -1,9 +1,12 @@
 import Foundation
+import Observation
 import OnboardingDomain
 
 /// A registration form: the account rules as field messages, a confirmation field, and on success a signed-in
 /// session for the new account.
-@MainActor
+///
+/// Isolation: not `Sendable`; `submit()` runs on the caller's actor (see `SignInFlowViewModel`).
+@Observable
 public final class RegistrationViewModel {
     public var username = ""
     public var displayName = ""
@@ -12,7 +15,7 @@ public final class RegistrationViewModel {
     public private(set) var submission: FormSubmission<SignInResult> = .editing
     public private(set) var lastError: OnboardingError?
 
-    private let service: any OnboardingService
+    @ObservationIgnored private let service: any OnboardingService
 
     public init(service: any OnboardingService) {
         self.service = service
@@ -35,8 +38,8 @@ public final class RegistrationViewModel {
             && AccountRules.problem(withPassword: password) == nil && passwordConfirmation == password
     }
 
-    /// Registers, then signs the new account in.
-    public func submit() async {
+    /// Registers, then signs the new account in; the password fields are cleared whatever happens.
+    public nonisolated(nonsending) func submit() async {
         guard canSubmit else { return }
         submission = .submitting
         lastError = nil

@@ -1,7 +1,10 @@
+import Observation
 import OnboardingDomain
 
 /// A sign-in form: field messages, whether it can be submitted, and what submitting led to.
-@MainActor
+///
+/// Isolation: not `Sendable`; `submit()` runs on the caller's actor (see `SignInFlowViewModel`).
+@Observable
 public final class SignInViewModel {
     public var username = ""
     public var password = ""
@@ -9,7 +12,7 @@ public final class SignInViewModel {
     /// The error behind a `.failed` submission, for fronts that need more than the message (exit codes).
     public private(set) var lastError: OnboardingError?
 
-    private let service: any OnboardingService
+    @ObservationIgnored private let service: any OnboardingService
 
     public init(service: any OnboardingService) {
         self.service = service
@@ -20,14 +23,14 @@ public final class SignInViewModel {
         username.isEmpty ? nil : AccountRules.problem(withUsername: username)
     }
 
-    /// Passwords are checked by the server only: an old account may predate today's rules.
-    public var passwordMessage: String? { nil }
-
+    /// Whether the form can be sent. Passwords are checked by the server only: an old account may predate today's
+    /// rules.
     public var canSubmit: Bool {
         submission != .submitting && AccountRules.problem(withUsername: username) == nil && !password.isEmpty
     }
 
-    public func submit() async {
+    /// Signs in with the fields; the password field is cleared whatever happens.
+    public nonisolated(nonsending) func submit() async {
         guard canSubmit else { return }
         submission = .submitting
         lastError = nil

@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTestSupport
 import Authorization
+import DomainFailure
 import OnboardingData
 import OnboardingDomain
 import Synchronization

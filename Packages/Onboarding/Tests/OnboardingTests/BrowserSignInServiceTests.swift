@@ -1,4 +1,5 @@
 import Authorization
+import DomainFailure
 import Foundation
 import OnboardingData
 import OnboardingDomain

@@ -1,3 +1,4 @@
+import DomainFailure
 import Foundation
 import OnboardingDomain
 import OnboardingPresentation
@@ -6,50 +7,58 @@ import Testing
 @Suite("BrowserSignInViewModel")
 @MainActor
 struct BrowserSignInViewModelTests {
-    static let page = ScriptedBrowserSignInService.page
-
-    func states(
-        running service: ScriptedBrowserSignInService
-    ) async -> (BrowserSignInViewModel, [BrowserSignInViewModel.State]) {
-        let viewModel = BrowserSignInViewModel(service: service)
-        var seen: [BrowserSignInViewModel.State] = []
-        viewModel.onStateChange = { seen.append($0) }
-        await viewModel.run()
-        return (viewModel, seen)
-    }
+    static let prompt = BrowserSignInPrompt(authorizationURL: ScriptedBrowserSignInService.page)
 
     @Test("Shows the page to open while waiting for the browser, then the signed-in account")
     func signedIn() async {
-        let (viewModel, seen) = await states(running: ScriptedBrowserSignInService())
-        #expect(seen == [.starting, .waitingForBrowser(authorizationURL: Self.page), .signedIn(account: "alice")])
-        #expect(viewModel.result?.session.account == "alice")
+        let viewModel = BrowserSignInViewModel(service: ScriptedBrowserSignInService())
+        await viewModel.start()
+        #expect(viewModel.state == .waiting(Self.prompt))
+        await viewModel.complete()
+        guard case .signedIn(let result) = viewModel.state else {
+            Issue.record("expected signedIn, got \(viewModel.state)")
+            return
+        }
+        #expect(result.session.account == "alice")
         #expect(viewModel.failureMessage == nil)
     }
 
     @Test(
-        "Ends a sign-in that did not succeed in its own state with a message a person can act on",
+        "Ends a sign-in that did not succeed in failed, with a message a person can act on",
         arguments: [
-            (OnboardingError.browserSignInDenied, BrowserSignInViewModel.State.denied),
-            (.browserSignInTimedOut, .timedOut), (.cancelled, .failed(.cancelled)),
-            (
-                .browserSignInRefused(code: "invalid_grant", description: nil),
-                .failed(.browserSignInRefused(code: "invalid_grant", description: nil))
-            ),
+            OnboardingError.browserSignInDenied, .browserSignInTimedOut, .cancelled,
+            .browserSignInRefused(code: "invalid_grant", description: nil),
         ])
-    func notSignedIn(error: OnboardingError, final: BrowserSignInViewModel.State) async {
+    func notSignedIn(error: OnboardingError) async {
         var service = ScriptedBrowserSignInService()
         service.completion = .failure(error)
-        let (viewModel, seen) = await states(running: service)
-        #expect(seen == [.starting, .waitingForBrowser(authorizationURL: Self.page), final])
+        let viewModel = BrowserSignInViewModel(service: service)
+        await viewModel.start()
+        await viewModel.complete()
+        #expect(viewModel.state == .failed(error))
         #expect(viewModel.failureMessage == OnboardingMessages.message(for: error))
-        #expect(viewModel.result == nil)
     }
 
     @Test("A failure to start never shows a page")
     func startFails() async {
         var service = ScriptedBrowserSignInService()
-        service.start = .failure(.unreachable(FailureCause(CancellationError())))
-        let (_, seen) = await states(running: service)
-        #expect(seen == [.starting, .failed(.unreachable(FailureCause(CancellationError())))])
+        service.start = .failure(.browserSignInUnsupported)
+        let viewModel = BrowserSignInViewModel(service: service)
+        await viewModel.start()
+        #expect(viewModel.state == .failed(.browserSignInUnsupported))
+    }
+
+    @Test("Starting again while the browser is awaited abandons the first attempt: its outcome changes nothing")
+    func startingAgainAbandons() async {
+        let service = HeldBrowserSignInService()
+        let viewModel = BrowserSignInViewModel(service: service)
+        await viewModel.start()
+        let first = Task { await viewModel.complete() }
+        await service.untilCompletionIsAwaited()
+        await viewModel.start()
+        #expect(viewModel.state == .waiting(Self.prompt))
+        await service.finish(with: .failure(.browserSignInTimedOut))
+        await first.value
+        #expect(viewModel.state == .waiting(Self.prompt))
     }
 }

@@ -1,3 +1,4 @@
+import DomainFailure
 import Foundation
 import OnboardingDomain
 import OnboardingPresentation
@@ -48,6 +49,19 @@ struct SignInViewModelTests {
             }
         }
         #expect(viewModel.password.isEmpty)
+    }
+
+    @Test("A form that reads whether it can be sent is told when a field changes")
+    func observed() {
+        let viewModel = SignInViewModel(service: ScriptedOnboardingService())
+        let changes = ChangeCount()
+        changes.track { _ = viewModel.canSubmit }
+        viewModel.username = "demo"
+        #expect(changes.value == 1)
+        changes.track { _ = viewModel.canSubmit }
+        viewModel.password = "x"
+        #expect(changes.value == 2)
+        #expect(viewModel.canSubmit)
     }
 }
 
@@ -105,5 +119,19 @@ struct RegistrationViewModelTests {
         } else {
             #expect(viewModel.submission == .succeeded(try! service.signIn.get()))
         }
+    }
+
+    @Test("Submitting shows the form as being sent, then its outcome, to a view that reads it")
+    func observedSubmission() async {
+        let viewModel = RegistrationViewModel(service: ScriptedOnboardingService())
+        viewModel.username = "newbie"
+        viewModel.password = "long-enough"
+        viewModel.passwordConfirmation = "long-enough"
+        let changes = ChangeCount()
+        changes.track { _ = viewModel.submission }
+        await viewModel.submit()
+        #expect(changes.value == 1)
+        #expect(viewModel.password.isEmpty)
+        #expect(viewModel.passwordConfirmation.isEmpty)
     }
 }

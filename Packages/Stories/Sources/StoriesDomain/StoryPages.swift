@@ -28,7 +28,9 @@ public struct StoryPages: AsyncSequence, Sendable {
         Iterator(service: service, next: start, pageSize: pageSize, maximumPages: maximumPages)
     }
 
-    public struct Iterator: AsyncIteratorProtocol {
+    /// Sendable, so that a front can hold it across suspension points and hand it to the task that asks for the next
+    /// page.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         private let service: any StoryService
         private let pageSize: Int
         private let maximumPages: Int

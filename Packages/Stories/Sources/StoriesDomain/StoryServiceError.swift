@@ -1,3 +1,5 @@
+import DomainFailure
+
 /// Why stories could not be loaded. Each case says what the user can do about it; the cause, where there is one,
 /// says what happened below, for fronts that show detail.
 public enum StoryServiceError: Error, Sendable, Equatable {

@@ -1,5 +1,6 @@
 import APIClient
 import APIClientTestSupport
+import DomainFailure
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime

@@ -1,3 +1,4 @@
+import DomainFailure
 import Foundation
 import StoriesDomain
 import Testing
@@ -41,6 +42,31 @@ struct StoryListViewModelTests {
         #expect(await service.requests.map(\.cursor) == [nil, "c2"])
     }
 
+    @Test(
+        "Loading more stops with a protocol error when the server hands out a cursor again, and asks for no page twice",
+        arguments: [["c2", "c2"], ["c2", "c3", "c2"]])
+    func repeatedCursorStopsLoadingMore(nextCursors: [String]) async {
+        // Page "" points at nextCursors[0], page nextCursors[0] at nextCursors[1], and so on; the last one repeats.
+        var pages: [String: Result<StoryPage, StoryServiceError>] = [:]
+        for (index, next) in nextCursors.enumerated() {
+            let cursor = index == 0 ? "" : nextCursors[index - 1]
+            pages[cursor] = .success(
+                StoryPage(stories: [.fixture(id: "\(index)")], nextCursor: StoryCursor(rawValue: next)))
+        }
+        let service = ScriptedStoryService(pages)
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, pageSize: 1)
+        await viewModel.load()
+        for _ in nextCursors { await viewModel.loadMore() }
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.map(\.id) == nextCursors.indices.map(String.init))
+        #expect(content.loadMoreFailure?.error == .endlessListing(.repeatedCursor))
+        #expect(!viewModel.canLoadMore)
+        #expect(await service.requests.map(\.cursor) == [nil] + nextCursors.dropLast())
+    }
+
     @Test("A failure to load more keeps the rows already shown")
     func loadMoreFailureKeepsRows() async {
         let service = ScriptedStoryService([
@@ -58,6 +84,160 @@ struct StoryListViewModelTests {
         #expect(content.loadMoreFailure?.error == .unreachable(FailureCause(Offline())))
         #expect(content.loadMoreFailure?.canRetry == true)
         #expect(!content.isLoadingMore)
+    }
+
+    @Test("Loading more after a failure that may pass asks for the page that failed again")
+    func retriesFailedPage() async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
+            "c2": .failure(.unreachable(FailureCause(Offline()))),
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        await viewModel.load()
+        await viewModel.loadMore()
+        #expect(viewModel.canLoadMore)
+        #expect(viewModel.resumeCursor == StoryCursor(rawValue: "c2"))
+        await service.setPage(.success(StoryPage(stories: [.fixture(id: "1")], nextCursor: nil)), for: "c2")
+        await viewModel.loadMore()
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.map(\.id) == ["2", "1"])
+        #expect(content.loadMoreFailure == nil)
+        #expect(await service.requests.map(\.cursor) == [nil, "c2", "c2"])
+    }
+
+    @Test(
+        "A failure to load more that retrying cannot fix stops offering more",
+        arguments: [StoryServiceError.sessionExpired, .endlessListing(.pageLimitReached(pages: 2)), .forbidden])
+    func loadMoreFailureForGood(error: StoryServiceError) async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
+            "c2": .failure(error),
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        await viewModel.load()
+        await viewModel.loadMore()
+        await viewModel.loadMore()
+        #expect(!viewModel.canLoadMore)
+        #expect(await service.requests.map(\.cursor) == [nil, "c2"])
+    }
+
+    @Test("Past the page cap, loading more fails as an endless listing instead of asking for another page")
+    func pageCap() async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "3")], nextCursor: StoryCursor(rawValue: "c2"))),
+            "c2": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c3"))),
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, maximumPages: 2)
+        await viewModel.load()
+        await viewModel.loadMore()
+        await viewModel.loadMore()
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.loadMoreFailure?.error == .endlessListing(.pageLimitReached(pages: 2)))
+        #expect(content.rows.map(\.id) == ["3", "2"])
+        #expect(await service.requests.map(\.cursor) == [nil, "c2"])
+    }
+
+    @Test("Keeping the newest page only shows its rows alone, while the counts and the skipped items cover every page")
+    func keepsNewestPage() async {
+        let service = ScriptedStoryService([
+            "": .success(
+                StoryPage(
+                    stories: [.fixture(id: "4"), .fixture(id: "3")], nextCursor: StoryCursor(rawValue: "c2"),
+                    skipped: [SkippedStory(id: "x", reason: "the id is empty")])),
+            "c2": .success(
+                StoryPage(
+                    stories: [.fixture(id: "2")], nextCursor: nil,
+                    skipped: [SkippedStory(id: "y", reason: "a count is negative")])),
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, retention: .newestPage)
+        await viewModel.load()
+        await viewModel.loadMore()
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.map(\.id) == ["2"])
+        #expect(viewModel.stories.map(\.id) == ["2"])
+        #expect(viewModel.loadedStoryCount == 3)
+        #expect(viewModel.loadedPageCount == 2)
+        #expect(viewModel.skipped.map(\.id) == ["x", "y"])
+        #expect(content.skippedCount == 2)
+        #expect(viewModel.resumeCursor == nil)
+    }
+
+    @Test("A list that starts at a cursor asks for that page first")
+    func startsAtCursor() async {
+        let service = ScriptedStoryService([
+            "c7": .success(StoryPage(stories: [.fixture(id: "7")], nextCursor: StoryCursor(rawValue: "c8")))
+        ])
+        let viewModel = StoryListViewModel(
+            service: service, formatter: formatter, startingAt: StoryCursor(rawValue: "c7"))
+        await viewModel.load()
+        #expect(viewModel.stories.map(\.id) == ["7"])
+        #expect(viewModel.resumeCursor == StoryCursor(rawValue: "c8"))
+        #expect(await service.requests.map(\.cursor) == ["c7"])
+    }
+
+    @Test("A view that reads the state is told when the first page arrives, and again when the next one does")
+    func observed() async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
+            "c2": .success(StoryPage(stories: [.fixture(id: "1")], nextCursor: nil)),
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        let changes = ChangeCount()
+        changes.track { _ = viewModel.state }
+        await viewModel.load()
+        #expect(changes.value == 1)
+        changes.track { _ = viewModel.state }
+        await viewModel.loadMore()
+        #expect(changes.value == 2)
+        #expect(viewModel.stories.map(\.id) == ["2", "1"])
+    }
+
+    @Test("A page asked for before a reload is dropped when it arrives after it")
+    func reloadDropsStalePage() async {
+        let service = GatedStoryService(
+            [
+                "": StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2")),
+                "c2": StoryPage(stories: [.fixture(id: "1")], nextCursor: nil),
+            ], holding: "c2")
+        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        await viewModel.load()
+        let loadingMore = Task { await viewModel.loadMore() }
+        await service.untilHeldRequestArrives()
+        await viewModel.load()
+        await service.release()
+        await loadingMore.value
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.map(\.id) == ["2"])
+        #expect(content.canLoadMore)
+        #expect(!content.isLoadingMore)
+        #expect(viewModel.loadedPageCount == 1)
+    }
+
+    @Test("A front that shows raw stories only gets them without rows")
+    func withoutRows() async {
+        let service = ScriptedStoryService([
+            "": .success(StoryPage(stories: [.fixture(id: "2"), .fixture(id: "1")], nextCursor: nil))
+        ])
+        let viewModel = StoryListViewModel(service: service, formatter: nil, retention: .newestPage)
+        await viewModel.load()
+        guard case .loaded(let content) = viewModel.state else {
+            Issue.record("expected loaded, got \(viewModel.state)")
+            return
+        }
+        #expect(content.rows.isEmpty)
+        #expect(viewModel.stories.map(\.id) == ["2", "1"])
     }
 
     @Test(

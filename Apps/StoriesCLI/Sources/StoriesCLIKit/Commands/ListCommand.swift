@@ -1,6 +1,7 @@
 import APIClientLive
 import ArgumentParser
 import StoriesDomain
+import StoriesPresentation
 
 /// `stories-cli list`: the newest stories, one page or (with `--all`) every page, written as the pages arrive.
 public struct ListCommand: StoriesSubcommand {
@@ -55,45 +56,46 @@ public struct ListCommand: StoriesSubcommand {
         }
     }
 
-    /// The command over any story service.
+    /// The command over any story service: writes the story list view model's pages as they arrive, and asks it for
+    /// the next one only once the page before is written.
     public func execute(in context: CommandContext, service: any StoryService) async throws {
         var writer: any StoryListWriting =
-            json
-            ? JSONStoryListWriter(output: context.output)
-            : HumanStoryListWriter(
-                output: context.output, formatter: CompositionRoot.makeStoryRowFormatter(now: context.now))
-        let pages = service.pages(
-            startingAt: cursor.map(StoryCursor.init(rawValue:)), pageSize: pageSize,
-            maximumPages: all ? context.limits.maximumPages : 1)
-        var resumeCursor: StoryCursor?
-        var skippedCount = 0
-        var storyCount = 0
-        var pageCount = 0
+            json ? JSONStoryListWriter(output: context.output) : HumanStoryListWriter(output: context.output)
+        let list = CompositionRoot.makeStoryListViewModel(
+            service: service, now: context.now, formatsRows: !json, startingAt: cursor.map(StoryCursor.init(rawValue:)),
+            pageSize: pageSize, maximumPages: all ? context.limits.maximumPages : 1)
         var progress = ProgressLine(output: context.output)
         defer { progress.erase() }
-        do {
-            for try await page in pages {
-                try writer.write(page)
-                resumeCursor = page.nextCursor
-                skippedCount += page.skipped.count
-                storyCount += page.stories.count
-                pageCount += 1
-                if all { progress.update(stories: storyCount, pages: pageCount) }
+        await list.load()
+        while true {
+            switch list.state {
+            case .failed(let failure):
+                // The first page failed. Without a page there is nothing to close: "No stories yet." or an empty
+                // document would read as a complete listing.
+                throw failure.error
+            case .loaded(let content):
+                if let failure = content.loadMoreFailure {
+                    // What was written stays written; the JSON document is closed at the page that failed.
+                    progress.erase()
+                    try writer.finish(resumeCursor: list.resumeCursor, skipped: list.skipped)
+                    throw failure.error
+                }
+                try writer.write(stories: list.stories, rows: content.rows)
+            case .empty, .idle, .loading:
+                break
             }
-        } catch let failure as StoryServiceError {
-            // What was written stays written; the JSON document is closed at the page that failed. Without a page
-            // there is nothing to close: "No stories yet." or an empty document would read as a complete listing.
-            progress.erase()
-            if pageCount > 0 { try writer.finish(resumeCursor: resumeCursor) }
-            throw failure
+            if all { progress.update(stories: list.loadedStoryCount, pages: list.loadedPageCount) }
+            guard all, list.canLoadMore else { break }
+            await list.loadMore()
         }
         progress.erase()
-        try writer.finish(resumeCursor: resumeCursor)
-        if resumeCursor != nil, !all, !json {
+        try writer.finish(resumeCursor: list.resumeCursor, skipped: list.skipped)
+        if list.resumeCursor != nil, !all, !json {
             context.output.writeError("More stories follow: use --all, or --limit up to 100.\n")
         }
-        if skippedCount > 0 {
-            context.output.writeError("warning: \(skippedCount) malformed stories from the server were skipped.\n")
+        if !list.skipped.isEmpty {
+            context.output.writeError(
+                "warning: \(list.skipped.count) malformed stories from the server were skipped.\n")
         }
     }
 }

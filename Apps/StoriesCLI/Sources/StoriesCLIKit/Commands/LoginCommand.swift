@@ -101,85 +101,64 @@ public struct LoginCommand: StoriesSubcommand {
         try SessionReplacementNote.write(for: result, context: context)
     }
 
-    /// Renders the device sign-in view model's states: the code and page on standard error while waiting (standard
-    /// output keeps the one result line, as for a password sign-in), then the outcome.
-    @MainActor
-    static func signInWithDevice(
-        service: any DeviceSignInService, context: CommandContext
-    ) async throws
-        -> SignInResult
+    /// Renders the device sign-in view model: the code and page on standard error while it waits (standard output
+    /// keeps the one result line, as for a password sign-in), then the outcome.
+    static func signInWithDevice(service: any DeviceSignInService, context: CommandContext) async throws -> SignInResult
     {
         let viewModel = CompositionRoot.makeDeviceSignInViewModel(service: service)
-        let output = context.output
-        viewModel.onStateChange = { state in
-            guard case .waiting(let userCode, let uri, let complete, let expiresAt) = state else { return }
+        await viewModel.start()
+        if case .waiting(let prompt) = viewModel.state {
             // Everything shown came from the server: no control characters or escape sequences reach the terminal.
-            var text = "To sign in, open \(TerminalText.sanitize(uri.absoluteString)) and enter the code:\n\n"
-            text += "    \(TerminalText.sanitize(userCode))\n\n"
-            if let complete {
+            var text =
+                "To sign in, open \(TerminalText.sanitize(prompt.verificationURI.absoluteString)) and enter the code:\n\n"
+            text += "    \(TerminalText.sanitize(prompt.userCode))\n\n"
+            if let complete = prompt.verificationURIComplete {
                 text += "Or open \(TerminalText.sanitize(complete.absoluteString)) (the code is filled in).\n"
             }
-            let minutes = max(1, Int((expiresAt.timeIntervalSince(context.now()) / 60).rounded()))
+            let minutes = max(1, Int((prompt.expiresAt.timeIntervalSince(context.now()) / 60).rounded()))
             text +=
                 "Waiting for approval (the code expires in \(minutes) minute\(minutes == 1 ? "" : "s"); Ctrl-C stops waiting)…\n"
-            output.writeError(text)
+            context.output.writeError(text)
         }
-        await viewModel.run()
-        switch viewModel.state {
-        case .approved:
-            guard let result = viewModel.result else {
-                throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
+        await viewModel.complete()
+        return try result(of: viewModel)
+    }
+
+    /// Renders the browser sign-in view model: the page is opened in the browser and its address shown on standard
+    /// error while it waits (it carries the challenge and the state, nothing that could be exchanged for tokens),
+    /// then the outcome.
+    static func signInWithBrowser(
+        service: any BrowserSignInService, context: CommandContext
+    ) async throws -> SignInResult {
+        let viewModel = CompositionRoot.makeBrowserSignInViewModel(service: service)
+        await viewModel.start()
+        if case .waiting(let prompt) = viewModel.state {
+            let address = TerminalText.sanitize(prompt.authorizationURL.absoluteString)
+            context.output.writeError(
+                "Opening the sign-in page of \(context.server.displayName) in your browser; if it does not open, visit:\n\n    \(address)\n\n"
+            )
+            do {
+                try context.browser.open(prompt.authorizationURL)
+            } catch {
+                context.output.writeError("The browser could not be started; open the address above yourself.\n")
             }
-            return result
-        case .denied: throw OnboardingError.deviceSignInDenied
-        case .expired: throw OnboardingError.deviceSignInExpired
+            let limit = FailureMessages.spoken(CompositionRoot.browserSignInTimeout)
+            context.output.writeError(
+                "Waiting for you to sign in in the browser (up to \(limit); Ctrl-C stops waiting)…\n")
+        }
+        await viewModel.complete()
+        return try result(of: viewModel)
+    }
+
+    /// What a finished sign-in flow stored, or its failure as the error the failure messages word.
+    private static func result<Prompt>(of viewModel: SignInFlowViewModel<Prompt>) throws -> SignInResult {
+        switch viewModel.state {
+        case .signedIn(let result): return result
         case .failed(let error): throw error
         case .starting, .waiting: throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
         }
     }
 
-    /// Renders the browser sign-in view model's states: the page is opened in the browser and its address shown on
-    /// standard error while waiting (it carries the challenge and the state, nothing that could be exchanged for
-    /// tokens), then the outcome.
-    @MainActor
-    static func signInWithBrowser(
-        service: any BrowserSignInService, context: CommandContext
-    ) async throws
-        -> SignInResult
-    {
-        let viewModel = CompositionRoot.makeBrowserSignInViewModel(service: service)
-        let output = context.output
-        let browser = context.browser
-        let server = context.server.displayName
-        viewModel.onStateChange = { state in
-            guard case .waitingForBrowser(let url) = state else { return }
-            let address = TerminalText.sanitize(url.absoluteString)
-            output.writeError(
-                "Opening the sign-in page of \(server) in your browser; if it does not open, visit:\n\n    \(address)\n\n"
-            )
-            do {
-                try browser.open(url)
-            } catch {
-                output.writeError("The browser could not be started; open the address above yourself.\n")
-            }
-            let limit = FailureMessages.spoken(CompositionRoot.browserSignInTimeout)
-            output.writeError("Waiting for you to sign in in the browser (up to \(limit); Ctrl-C stops waiting)…\n")
-        }
-        await viewModel.run()
-        switch viewModel.state {
-        case .signedIn:
-            guard let result = viewModel.result else {
-                throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
-            }
-            return result
-        case .denied: throw OnboardingError.browserSignInDenied
-        case .timedOut: throw OnboardingError.browserSignInTimedOut
-        case .failed(let error): throw error
-        case .starting, .waitingForBrowser: throw CommandFailure("Sign-in did not finish.", exitStatus: .failure)
-        }
-    }
-
-    @MainActor
     static func signIn(username: String, password: String, service: any OnboardingService) async throws -> SignInResult
     {
         let viewModel = CompositionRoot.makeSignInViewModel(service: service)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OnboardingDomain
+import OnboardingPresentation
 
 /// `stories-cli logout`: revokes a session at the server and removes it from this machine.
 public struct LogoutCommand: StoriesSubcommand {
@@ -60,34 +61,28 @@ public struct LogoutCommand: StoriesSubcommand {
         }
     }
 
-    /// Signs out of one server as the options say; returns the revocation problems, if any.
+    /// Signs out of one server as the options say, rendering the sign-out view model's outcome; returns the
+    /// revocation problems, if any.
     private func signOut(in context: CommandContext) async throws -> [CommandFailure] {
-        try await CompositionRoot.withServices(context: context) { services in
-            let results: [SignOutResult]
-            // Whether the account that takes over is news: only when the active account is the one that ended.
-            var endsActiveAccount = true
-            do {
-                if allAccounts || all {
-                    results = try await services.onboarding.signOutEveryAccount()
-                } else if let account {
-                    endsActiveAccount = try await services.onboarding.accounts().contains {
-                        $0.account == account && $0.isActive
-                    }
-                    results = [try await services.onboarding.signOut(account: account)]
-                } else {
-                    results = [try await services.onboarding.signOut()]
-                }
-            } catch OnboardingError.notSignedIn {
-                results = []
+        let scope: SignOutViewModel.Scope =
+            if allAccounts || all { .everyAccount } else if let account { .account(account) } else { .activeAccount }
+        return try await CompositionRoot.withServices(context: context) { services in
+            let viewModel = CompositionRoot.makeSignOutViewModel(service: services.onboarding)
+            await viewModel.signOut(scope)
+            let outcome: SignOutOutcome
+            switch viewModel.state {
+            case .signedOut(let signedOut): outcome = signedOut
+            case .failed(let error): throw error
+            case .idle, .signingOut: throw CommandFailure("Sign-out did not finish.", exitStatus: .failure)
             }
-            if results.isEmpty {
+            if outcome.ended.isEmpty {
                 try context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
             }
             var failures: [CommandFailure] = []
-            for result in results {
+            for result in outcome.ended {
                 try context.output.write(
                     "Signed out of \(context.server.displayName) (\(TerminalText.sanitize(result.account))).\n")
-                if endsActiveAccount, let active = result.activeAccount {
+                if let active = outcome.newlyActiveAccount {
                     try context.output.write(
                         "\(TerminalText.sanitize(active)) is now the active account on \(context.server.displayName).\n"
                     )

@@ -51,7 +51,6 @@ public struct RegisterCommand: StoriesSubcommand {
         if let problem = AccountRules.problem(withUsername: username) { throw .usage(problem) }
     }
 
-    @MainActor
     static func register(
         username: String,
         displayName: String?,

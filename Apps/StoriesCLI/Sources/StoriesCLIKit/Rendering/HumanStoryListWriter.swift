@@ -4,23 +4,20 @@ import StoriesPresentation
 /// The human layout: numbered rows, continued across pages.
 struct HumanStoryListWriter: StoryListWriting {
     private let output: any OutputWriting
-    private let formatter: StoryRowFormatter
     private var written = 0
 
-    init(output: any OutputWriting, formatter: StoryRowFormatter) {
+    init(output: any OutputWriting) {
         self.output = output
-        self.formatter = formatter
     }
 
-    mutating func write(_ page: StoryPage) throws {
-        guard !page.stories.isEmpty else { return }
-        let rows = page.stories.map(formatter.row(for:))
+    mutating func write(stories: [Story], rows: [StoryRow]) throws {
+        guard !rows.isEmpty else { return }
         try output.write(
             StoryListRenderer.render(rows, startingAt: written + 1, color: output.usesColor, width: output.lineWidth))
         written += rows.count
     }
 
-    mutating func finish(resumeCursor: StoryCursor?) throws {
+    mutating func finish(resumeCursor: StoryCursor?, skipped: [SkippedStory]) throws {
         if written == 0, resumeCursor == nil { try output.write("No stories yet.\n") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoriesDomain
+import StoriesPresentation
 
 /// `list --json`: one JSON document written incrementally: `{"stories": [...], "nextCursor": ..., "skipped": [...]}`,
 /// stories first so that each one can be written as soon as its page arrives. The document is closed even when a
@@ -7,26 +8,24 @@ import StoriesDomain
 struct JSONStoryListWriter: StoryListWriting {
     private let output: any OutputWriting
     private var storiesWritten = 0
-    private var skipped: [SkippedStory] = []
 
     init(output: any OutputWriting) {
         self.output = output
     }
 
-    mutating func write(_ page: StoryPage) throws {
-        skipped += page.skipped
-        guard !page.stories.isEmpty else { return }
+    mutating func write(stories: [Story], rows: [StoryRow]) throws {
+        guard !stories.isEmpty else { return }
         // One encoder call for the page: `[`, the stories at two spaces, `]`. Kept without the brackets and
         // indented by two more, they are the stories at four, the layout of `{"stories": [...]}`.
-        let array = try StoryJSON.encode(page.stories.map(StoryJSON.StoryObject.init))
-        let stories = Substring(array.utf8.dropFirst().dropLast(2))  // without "[" and "]\n"
+        let array = try StoryJSON.encode(stories.map(StoryJSON.StoryObject.init))
+        let items = Substring(array.utf8.dropFirst().dropLast(2))  // without "[" and "]\n"
         var text = storiesWritten == 0 ? "{\n  \"stories\" : [\n" : ",\n"
-        text += Self.indented(stories, by: "  ")
-        storiesWritten += page.stories.count
+        text += Self.indented(items, by: "  ")
+        storiesWritten += stories.count
         try output.write(text)
     }
 
-    mutating func finish(resumeCursor: StoryCursor?) throws {
+    mutating func finish(resumeCursor: StoryCursor?, skipped: [SkippedStory]) throws {
         var text = storiesWritten == 0 ? "{\n  \"stories\" : [\n\n  ],\n" : "\n  ],\n"
         let cursor = try resumeCursor.map { try StoryJSON.encode($0.rawValue) } ?? "null"
         text += "  \"nextCursor\" : \(cursor.trimmingSuffixNewline()),\n"

@@ -10,11 +10,12 @@ struct ScriptedDeviceSignInService: DeviceSignInService {
         ticket: DeviceSignInTicket("device-code-1"))
 
     var start: Result<DeviceSignInCode, OnboardingError> = .success(code)
-    var completion: Result<SignInResult, OnboardingError> = .success(
-        SignInResult(
-            session: SessionSummary(
-                account: "alice", server: "https://api.example.com/v1", refreshedAt: Date(timeIntervalSince1970: 0),
-                accessTokenExpiresAt: nil, isSignInRequired: false)))
+    static let signedIn = SignInResult(
+        session: SessionSummary(
+            account: "alice", server: "https://api.example.com/v1", refreshedAt: Date(timeIntervalSince1970: 0),
+            accessTokenExpiresAt: nil, isSignInRequired: false))
+
+    var completion: Result<SignInResult, OnboardingError> = .success(signedIn)
 
     func startDeviceSignIn() throws(OnboardingError) -> DeviceSignInCode { try start.get() }
 

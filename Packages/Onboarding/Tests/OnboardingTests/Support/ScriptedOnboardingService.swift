@@ -22,11 +22,20 @@ struct ScriptedOnboardingService: OnboardingService {
         try registration.get()
     }
     func signIn(username: String, password: Password) throws(OnboardingError) -> SignInResult { try signIn.get() }
-    func signOut() throws(OnboardingError) -> SignOutResult { throw .notSignedIn }
-    func signOut(account: String) throws(OnboardingError) -> SignOutResult { throw .unknownAccount(account) }
-    func signOutEveryAccount() -> [SignOutResult] { [] }
+    var activeSignOut: Result<SignOutResult, OnboardingError> = .failure(.notSignedIn)
+    /// What signing out a named account ends, by account; any other account is not signed in.
+    var signOutsByAccount: [String: SignOutResult] = [:]
+    var everyAccountSignOut: [SignOutResult] = []
+    var signedInAccounts: [SessionSummary] = []
+
+    func signOut() throws(OnboardingError) -> SignOutResult { try activeSignOut.get() }
+    func signOut(account: String) throws(OnboardingError) -> SignOutResult {
+        guard let result = signOutsByAccount[account] else { throw .unknownAccount(account) }
+        return result
+    }
+    func signOutEveryAccount() -> [SignOutResult] { everyAccountSignOut }
     func switchAccount(to account: String) throws(OnboardingError) -> SessionSummary { throw .unknownAccount(account) }
-    func accounts() -> [SessionSummary] { [] }
+    func accounts() -> [SessionSummary] { signedInAccounts }
     func currentUser() throws(OnboardingError) -> UserAccount { throw .notSignedIn }
     func currentSession() -> SessionSummary? { nil }
 }

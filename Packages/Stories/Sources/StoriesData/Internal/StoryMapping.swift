@@ -1,4 +1,5 @@
 import APIClient
+import DomainFailure
 import Foundation
 import StoriesDomain
 
@@ -50,5 +51,3 @@ enum StoryMapping {
 }
 
 extension StoryServiceError: ClassifiedFailure {}
-
-extension FailureCause: ClassifiedFailureCause {}

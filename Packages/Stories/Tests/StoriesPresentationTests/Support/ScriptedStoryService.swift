@@ -1,3 +1,4 @@
+import DomainFailure
 import StoriesDomain
 
 /// A lower-level failure for causes.

@@ -1,5 +1,6 @@
-/// The lower-level error behind a story failure, kept so that a front can describe it in detail (a terminal says
-/// "connection refused"; a screen may only need the case it came in).
+/// The lower-level error behind a domain failure (a story that could not be loaded, a sign-in that failed), kept so
+/// that a front can describe it in detail: a terminal says "connection refused"; a screen may only need the case it
+/// came in.
 ///
 /// Two causes are equal when they are the same error: same type, same value as `String(reflecting:)` shows it.
 public struct FailureCause: Sendable, Equatable, CustomStringConvertible {
