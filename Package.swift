@@ -247,6 +247,7 @@ let package = Package(
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "Logging", package: "swift-log"),

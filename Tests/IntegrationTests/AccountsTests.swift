@@ -1,8 +1,9 @@
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import StoriesServerKit
 import Testing
+
+@testable import StoriesCLIKit
 
 /// Several accounts on one server — login, switch, status, whoami, logout — through the CLI's commands and the real
 /// stack, against a real server.

@@ -1,9 +1,10 @@
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import StoriesServerKit
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,9 @@
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import StoriesServerKit
 import Testing
+
+@testable import StoriesCLIKit
 
 /// The real client stack — generated client, middlewares, AsyncHTTPClient, SQLite credentials store — driven through
 /// the CLI's commands against a real `stories-server` on an ephemeral loopback port.

@@ -1,7 +1,8 @@
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// What commands do with bad input before any request is made.
 @Suite("stories-cli usage errors")

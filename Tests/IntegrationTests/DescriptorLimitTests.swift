@@ -1,7 +1,8 @@
 import Foundation
-import StoriesCLIKit
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// `stories-cli` under an open-file limit too low for SwiftNIO's event loop, run by a shell that sets `ulimit`.
 @Suite("Open-file limit", .timeLimit(.minutes(1)))

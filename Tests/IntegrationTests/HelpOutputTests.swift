@@ -1,7 +1,8 @@
 import Foundation
-import StoriesCLIKit
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// Text swift-argument-parser prints itself, written where it cannot go.
 @Suite("Help and version output", .timeLimit(.minutes(1)))

@@ -2,10 +2,11 @@ import APIClient
 import Authorization
 import CredentialsStore
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import StoriesServerKit
 import Testing
+
+@testable import StoriesCLIKit
 
 /// register → login → whoami → logout, through the CLI's commands and the real stack, against a real server.
 @Suite("Onboarding end to end", .serialized)
@@ -67,7 +68,9 @@ struct OnboardingFlowTests {
                 input: .piped([]),
                 now: { Date() }
             )
-            let refused = try await CompositionRoot.withServices(context: context) { services in
+            let refused = try await CompositionRoot(context: context).withServer(
+                context.server, clientStart: .onFirstRequest
+            ) { services in
                 try await services.api.createToken(
                     body: .urlEncodedForm(
                         .init(grantType: .refreshToken, refreshToken: refreshToken.unredacted, clientId: "stories-cli")

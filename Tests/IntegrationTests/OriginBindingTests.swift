@@ -6,10 +6,11 @@ import Foundation
 import HTTPTypes
 import OpenAPIAsyncHTTPClient
 import OpenAPIRuntime
-import StoriesCLIKit
 import StoriesCLITestSupport
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// A session is only ever sent to the origin that issued it — not to another server selected later, and not to
 /// wherever a redirect points, through the real AsyncHTTPClient transport.

@@ -1,8 +1,9 @@
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// The real transport through a recording proxy on loopback.
 @Suite("Proxy through the real transport", .serialized, .timeLimit(.minutes(1)))

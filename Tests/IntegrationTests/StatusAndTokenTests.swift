@@ -2,10 +2,11 @@ import APIClient
 import Authorization
 import CredentialsStore
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import StoriesServerKit
 import Testing
+
+@testable import StoriesCLIKit
 
 /// `status` and `token` through the CLI's commands and the real stack, against a real server.
 @Suite("status and token", .serialized)

@@ -15,7 +15,7 @@ import Testing
 /// The clients the composition root builds, over a transport that answers with fixed bytes.
 @Suite("Composition root wiring")
 struct CompositionRootWiringTests {
-    static func services(transport: some ClientTransport) async throws -> CompositionRoot.Services {
+    static func services(transport: some ClientTransport) async throws -> ServerServices {
         let server = ResolvedServer(name: .local, url: URL(string: "http://127.0.0.1:8080/v1")!)
         let store = InMemoryCredentialsStore()
         _ = await store.replace(

@@ -3,6 +3,7 @@ import APIClientTestSupport
 import Foundation
 import Logging
 import StoriesCLITestSupport
+import StoriesData
 import StoriesDomain
 import Testing
 
@@ -45,7 +46,7 @@ struct ListCommandTests {
         }
         let output = CapturedOutput()
         try await ListCommand.parse(["--limit", "2"])
-            .execute(in: Self.context(output), service: CompositionRoot.makeStoryService(api: api))
+            .execute(in: Self.context(output), service: APIStoryService(api: api))
         #expect(output.standard == "1. Ask: how?\n   10 points by alice 2 minutes ago | 2 comments | id 2\n")
         #expect(output.error.contains("1 malformed stories from the server were skipped"))
         #expect(output.error.contains("More stories follow"))
@@ -57,7 +58,7 @@ struct ListCommandTests {
         api.getStory = { _ in .ok(.init(body: .json(.fixture(id: "7", url: nil, createdAt: Self.now)))) }
         let output = CapturedOutput()
         try await ShowCommand.parse(["7", "--json"])
-            .execute(in: Self.context(output), service: CompositionRoot.makeStoryService(api: api))
+            .execute(in: Self.context(output), service: APIStoryService(api: api))
         #expect(
             output.standard == """
                 {

@@ -3,6 +3,7 @@ import APIClientTestSupport
 import Foundation
 import Logging
 import StoriesCLITestSupport
+import StoriesData
 import StoriesDomain
 import Synchronization
 import Testing
@@ -35,7 +36,7 @@ struct ListPagingTests {
         context.limits.maximumPages = maximumPages
         let command = try! ListCommand.parse(arguments)
         do {
-            try await command.execute(in: context, service: CompositionRoot.makeStoryService(api: api))
+            try await command.execute(in: context, service: APIStoryService(api: api))
             return (.success, output)
         } catch {
             let failure = FailureMessages.failure(for: error, server: context.server)

@@ -2,6 +2,7 @@ import APIClient
 import APIClientTestSupport
 import Foundation
 import StoriesCLITestSupport
+import StoriesData
 import Testing
 
 @testable import StoriesCLIKit
@@ -74,7 +75,7 @@ struct TerminalTextTests {
             api.listStories = { _ in .ok(.init(body: .json(.fixture(items: [story])))) }
             api.getStory = { _ in .ok(.init(body: .json(story))) }
             let output = CapturedOutput()
-            let service = CompositionRoot.makeStoryService(api: api)
+            let service = APIStoryService(api: api)
             try await ListCommand.parse([]).execute(in: ListCommandTests.context(output), service: service)
             try await ShowCommand.parse(["7"]).execute(in: ListCommandTests.context(output), service: service)
             let printed = output.standard.unicodeScalars.filter { $0 != "\n" }

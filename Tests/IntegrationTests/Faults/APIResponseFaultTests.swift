@@ -1,7 +1,8 @@
 import Foundation
-import StoriesCLIKit
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// Faults of the stories endpoint, with a fresh session.
 @Suite("Faults in API responses", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import Foundation
-import StoriesCLIKit
 import Testing
+
+@testable import StoriesCLIKit
 
 /// Listings that fail, loop or never end.
 @Suite("Faults in paging", .timeLimit(.minutes(1)))

@@ -1,7 +1,8 @@
 import Foundation
-import StoriesCLIKit
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// Faults of the token endpoint while `list` renews an expired session.
 @Suite("Faults at the token endpoint", .timeLimit(.minutes(1)))

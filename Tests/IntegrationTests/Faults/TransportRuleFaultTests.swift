@@ -1,6 +1,7 @@
 import Foundation
-import StoriesCLIKit
 import Testing
+
+@testable import StoriesCLIKit
 
 /// Server URLs that would carry a password in clear to something other than this machine.
 @Suite("The transport rule", .timeLimit(.minutes(1)))

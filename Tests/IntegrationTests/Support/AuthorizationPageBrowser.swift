@@ -1,6 +1,7 @@
 import Foundation
-import StoriesCLIKit
 import Synchronization
+
+@testable import StoriesCLIKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,8 +1,9 @@
 import Authorization
 import CredentialsStore
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
+
+@testable import StoriesCLIKit
 
 /// Runs the CLI's commands in process, through the real stack, against a real server, with a credentials file of
 /// the test's own.

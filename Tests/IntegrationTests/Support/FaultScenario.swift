@@ -4,10 +4,11 @@ import APIClientTestSupport
 import Authorization
 import CredentialsStore
 import Foundation
-import StoriesCLIKit
 import StoriesCLITestSupport
 import TestSupport
 import Testing
+
+@testable import StoriesCLIKit
 
 /// One fault test: a fault server, a credentials file with a seeded session, and the real CLI stack (generated
 /// client, middlewares, AsyncHTTPClient, SQLite) driven in process with small limits.

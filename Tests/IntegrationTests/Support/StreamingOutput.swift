@@ -1,6 +1,7 @@
 import Foundation
-import StoriesCLIKit
 import Synchronization
+
+@testable import StoriesCLIKit
 
 /// Captures what a command writes and lets the test wait for standard error to show something, while the command
 /// is still running (it waits on what the command writes, never on time).

@@ -3,21 +3,21 @@ import Foundation
 import Logging
 
 /// Everything a command needs from the outside world, resolved once per invocation.
-public struct CommandContext: Sendable {
-    public var server: ResolvedServer
-    public var credentialsPath: String
-    public var output: any OutputWriting
-    public var input: UserInput
-    public var logger: Logger
-    public var now: @Sendable () -> Date
+struct CommandContext: Sendable {
+    var server: ResolvedServer
+    var credentialsPath: String
+    var output: any OutputWriting
+    var input: UserInput
+    var logger: Logger
+    var now: @Sendable () -> Date
     /// Deadlines and size caps for everything this invocation receives.
-    public var limits: ConnectionLimits
+    var limits: ConnectionLimits
     /// How requests reach the server: directly or through a proxy.
-    public var proxy: ProxyRoute
+    var proxy: ProxyRoute
     /// Opens the sign-in page for `login`'s browser sign-in.
-    public var browser: any BrowserOpening
+    var browser: any BrowserOpening
 
-    public init(
+    init(
         server: ResolvedServer,
         credentialsPath: String,
         output: any OutputWriting,
@@ -26,7 +26,7 @@ public struct CommandContext: Sendable {
         now: @escaping @Sendable () -> Date,
         limits: ConnectionLimits = .standard,
         proxy: ProxyRoute = .direct,
-        browser: any BrowserOpening = CompositionRoot.makeBrowserOpener(environment: [:])
+        browser: any BrowserOpening = SystemBrowserOpener(environment: [:])
     ) {
         self.server = server
         self.credentialsPath = credentialsPath
@@ -40,7 +40,7 @@ public struct CommandContext: Sendable {
     }
 
     /// Resolves the options and the process environment.
-    public static func resolve(
+    static func resolve(
         _ options: ConnectionOptions,
         environment: [String: String],
         output: any OutputWriting,
@@ -72,7 +72,7 @@ public struct CommandContext: Sendable {
             now: now,
             limits: limits,
             proxy: proxy,
-            browser: browser ?? CompositionRoot.makeBrowserOpener(environment: environment)
+            browser: browser ?? SystemBrowserOpener(environment: environment)
         )
     }
 }

@@ -4,8 +4,8 @@ import StoriesDomain
 import StoriesPresentation
 
 /// `stories-cli list`: the newest stories, one page or (with `--all`) every page, written as the pages arrive.
-public struct ListCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct ListCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the newest stories.",
         discussion: """
@@ -19,23 +19,23 @@ public struct ListCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(help: "Stories per page, 1 to 100. (default: 20, or 100 with --all)")
-    public var limit: Int?
+    var limit: Int?
 
     @Flag(help: "Follow every page to the end.")
-    public var all = false
+    var all = false
 
     @Option(help: ArgumentHelp("Start at this page: a nextCursor from an earlier --json listing.", valueName: "cursor"))
-    public var cursor: String?
+    var cursor: String?
 
     @Flag(help: "Print JSON instead of a human layout.")
-    public var json = false
+    var json = false
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if let limit, !StoryPageLimit.range.contains(limit) {
             throw ValidationError("--limit must be between 1 and 100.")
         }
@@ -50,20 +50,23 @@ public struct ListCommand: StoriesSubcommand {
         limit ?? (all ? StoryPageLimit.range.upperBound : StoryPageLimit.default)
     }
 
-    public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
+        try await services.withServer(context.server, clientStart: .atOnce) { services in
             try await execute(in: context, service: services.stories)
         }
     }
 
     /// The command over any story service: writes the story list view model's pages as they arrive, and asks it for
     /// the next one only once the page before is written.
-    public func execute(in context: CommandContext, service: any StoryService) async throws {
+    func execute(in context: CommandContext, service: any StoryService) async throws {
         var writer: any StoryListWriting =
             json ? JSONStoryListWriter(output: context.output) : HumanStoryListWriter(output: context.output)
-        let list = CompositionRoot.makeStoryListViewModel(
-            service: service, now: context.now, formatsRows: !json, startingAt: cursor.map(StoryCursor.init(rawValue:)),
-            pageSize: pageSize, maximumPages: all ? context.limits.maximumPages : 1)
+        // Only the newest page is kept: the command writes it before it asks for the next, so memory stays flat
+        // however many pages follow. Rows are formatted only for the human layout; JSON needs the stories alone.
+        let list = StoryListViewModel(
+            service: service, formatter: json ? nil : StoryRowFormatter(now: context.now), pageSize: pageSize,
+            startingAt: cursor.map(StoryCursor.init(rawValue:)), maximumPages: all ? context.limits.maximumPages : 1,
+            retention: .newestPage)
         var progress = ProgressLine(output: context.output)
         defer { progress.erase() }
         await list.load()

@@ -1,11 +1,12 @@
+import APIClientLive
 import ArgumentParser
 import Foundation
 import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli login`: signs in and stores the session for one server.
-public struct LoginCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct LoginCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in and store the session for this server.",
         discussion: """
@@ -36,29 +37,29 @@ public struct LoginCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
-    @OptionGroup public var credentials: CredentialInputOptions
+    @OptionGroup var credentials: CredentialInputOptions
 
     @Flag(
         help:
             "Sign in with a code approved on a web page on any device (device authorization), even where a browser can be opened."
     )
-    public var device = false
+    var device = false
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if device, credentials.username != nil || credentials.passwordStdin {
             throw ValidationError("--device cannot be combined with --username or --password-stdin.")
         }
     }
 
-    public func execute(in context: CommandContext) async throws {
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
         if credentials.username != nil || credentials.passwordStdin {
-            return try await signInWithPassword(context: context)
+            return try await signInWithPassword(context: context, services: services)
         }
-        try await CompositionRoot.withServices(context: context) { services in
+        try await services.withServer(context.server, clientStart: .onFirstRequest) { services in
             let result: SignInResult
             if device {
                 result = try await Self.signInWithDevice(service: services.deviceSignIn, context: context)
@@ -82,11 +83,11 @@ public struct LoginCommand: StoriesSubcommand {
     }
 
     /// `--username` or `--password-stdin`: the password grant.
-    private func signInWithPassword(context: CommandContext) async throws {
+    private func signInWithPassword(context: CommandContext, services: any CommandServices) async throws {
         let prompts = credentials.prompts(context.input)
         let username = try prompts.username(credentials.username)
         let password = try prompts.password(confirm: false)
-        try await CompositionRoot.withServices(context: context) { services in
+        try await services.withServer(context.server, clientStart: .onFirstRequest) { services in
             // Nothing is said about the session being replaced until the new one exists: a wrong password
             // replaces nothing.
             let result = try await Self.signIn(username: username, password: password, service: services.onboarding)
@@ -105,7 +106,7 @@ public struct LoginCommand: StoriesSubcommand {
     /// keeps the one result line, as for a password sign-in), then the outcome.
     static func signInWithDevice(service: any DeviceSignInService, context: CommandContext) async throws -> SignInResult
     {
-        let viewModel = CompositionRoot.makeDeviceSignInViewModel(service: service)
+        let viewModel = DeviceSignInViewModel(service: service)
         await viewModel.start()
         if case .waiting(let prompt) = viewModel.state {
             // Everything shown came from the server: no control characters or escape sequences reach the terminal.
@@ -130,7 +131,7 @@ public struct LoginCommand: StoriesSubcommand {
     static func signInWithBrowser(
         service: any BrowserSignInService, context: CommandContext
     ) async throws -> SignInResult {
-        let viewModel = CompositionRoot.makeBrowserSignInViewModel(service: service)
+        let viewModel = BrowserSignInViewModel(service: service)
         await viewModel.start()
         if case .waiting(let prompt) = viewModel.state {
             let address = TerminalText.sanitize(prompt.authorizationURL.absoluteString)
@@ -142,7 +143,7 @@ public struct LoginCommand: StoriesSubcommand {
             } catch {
                 context.output.writeError("The browser could not be started; open the address above yourself.\n")
             }
-            let limit = FailureMessages.spoken(CompositionRoot.browserSignInTimeout)
+            let limit = FailureMessages.spoken(LoopbackRedirectListener.Limits.standard.overallTimeout)
             context.output.writeError(
                 "Waiting for you to sign in in the browser (up to \(limit); Ctrl-C stops waiting)…\n")
         }
@@ -161,7 +162,7 @@ public struct LoginCommand: StoriesSubcommand {
 
     static func signIn(username: String, password: String, service: any OnboardingService) async throws -> SignInResult
     {
-        let viewModel = CompositionRoot.makeSignInViewModel(service: service)
+        let viewModel = SignInViewModel(service: service)
         viewModel.username = username
         viewModel.password = password
         if let problem = viewModel.usernameMessage { throw CommandFailure.usage(problem) }

@@ -4,8 +4,8 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli logout`: revokes a session at the server and removes it from this machine.
-public struct LogoutCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct LogoutCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Sign out: revoke the session at the server, then delete it here.",
         discussion: """
@@ -18,29 +18,29 @@ public struct LogoutCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(help: ArgumentHelp("Sign out this account rather than the active one.", valueName: "username"))
-    public var account: String?
+    var account: String?
 
     @Flag(help: "Sign out every account on this server.")
-    public var allAccounts = false
+    var allAccounts = false
 
     @Flag(help: "Sign out every account on every server with a stored session.")
-    public var all = false
+    var all = false
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         guard [account != nil, allAccounts, all].filter({ $0 }).count <= 1 else {
             throw ValidationError("Use at most one of --account, --all-accounts and --all.")
         }
     }
 
-    public func execute(in context: CommandContext) async throws {
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
         let servers: [ResolvedServer]
         if all {
-            servers = try await CompositionRoot.serversWithSessions(context: context).map {
+            servers = try await services.serversWithSessions().map {
                 ResolvedServer.matching(url: $0)
             }
             if servers.isEmpty { try context.output.write("No stored sessions.\n") }
@@ -51,7 +51,7 @@ public struct LogoutCommand: StoriesSubcommand {
         for server in servers {
             var serverContext = context
             serverContext.server = server
-            for failure in try await signOut(in: serverContext) {
+            for failure in try await signOut(in: serverContext, services: services) {
                 context.output.writeError("warning: \(failure.message)\n")
                 worst = worst ?? failure
             }
@@ -63,11 +63,11 @@ public struct LogoutCommand: StoriesSubcommand {
 
     /// Signs out of one server as the options say, rendering the sign-out view model's outcome; returns the
     /// revocation problems, if any.
-    private func signOut(in context: CommandContext) async throws -> [CommandFailure] {
+    private func signOut(in context: CommandContext, services: any CommandServices) async throws -> [CommandFailure] {
         let scope: SignOutViewModel.Scope =
             if allAccounts || all { .everyAccount } else if let account { .account(account) } else { .activeAccount }
-        return try await CompositionRoot.withServices(context: context) { services in
-            let viewModel = CompositionRoot.makeSignOutViewModel(service: services.onboarding)
+        return try await services.withServer(context.server, clientStart: .onFirstRequest) { services in
+            let viewModel = SignOutViewModel(service: services.onboarding)
             await viewModel.signOut(scope)
             let outcome: SignOutOutcome
             switch viewModel.state {

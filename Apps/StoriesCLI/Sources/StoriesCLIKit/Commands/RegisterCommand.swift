@@ -3,8 +3,8 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli register`: creates an account and signs it in.
-public struct RegisterCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct RegisterCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Create an account on this server and sign it in.",
         discussion: """
@@ -13,16 +13,16 @@ public struct RegisterCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
-    @OptionGroup public var credentials: CredentialInputOptions
+    @OptionGroup var credentials: CredentialInputOptions
 
     @Option(help: "A name to show instead of the username.")
-    public var displayName: String?
+    var displayName: String?
 
-    public init() {}
+    init() {}
 
-    public func execute(in context: CommandContext) async throws {
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
         let prompts = credentials.prompts(context.input)
         let username = try prompts.username(credentials.username)
         var displayName = displayName
@@ -32,7 +32,7 @@ public struct RegisterCommand: StoriesSubcommand {
         try Self.validate(username: username)
         let password = try prompts.password(confirm: true)
         let name = displayName
-        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
+        try await services.withServer(context.server, clientStart: .atOnce) { services in
             let result = try await Self.register(
                 username: username,
                 displayName: name,
@@ -57,7 +57,7 @@ public struct RegisterCommand: StoriesSubcommand {
         password: String,
         service: any OnboardingService
     ) async throws -> SignInResult {
-        let viewModel = CompositionRoot.makeRegistrationViewModel(service: service)
+        let viewModel = RegistrationViewModel(service: service)
         viewModel.username = username
         viewModel.displayName = displayName ?? ""
         viewModel.password = password

@@ -2,16 +2,16 @@ import APIClient
 import ArgumentParser
 
 /// `stories-cli servers`: the named servers from the spec.
-public struct ServersCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct ServersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "servers",
         abstract: "List the servers --server can name."
     )
 
-    public init() {}
+    init() {}
 
-    public func run() throws {
-        let output = CompositionRoot.makeStandardOutput(environment: [:])
+    func run() throws {
+        let output = StandardOutput(environment: [:])
         do {
             try output.write(Self.table())
         } catch .readerClosed {

@@ -4,43 +4,43 @@ import StoriesDomain
 import StoriesPresentation
 
 /// `stories-cli show ID`: one story.
-public struct ShowCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct ShowCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one story.",
         discussion: "--json prints the Story object described in `stories-cli list --help`."
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Argument(help: "The story's id, as `list` shows it.")
-    public var id: String
+    var id: String
 
     @Flag(help: "Print JSON instead of a human layout.")
-    public var json = false
+    var json = false
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         guard !id.isEmpty, id.count <= 200, !id.contains("/") else {
             throw ValidationError("A story id is a short string without '/', as `stories-cli list` shows it.")
         }
     }
 
-    public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
+        try await services.withServer(context.server, clientStart: .atOnce) { services in
             try await execute(in: context, service: services.stories)
         }
     }
 
     /// The command over any story service.
-    public func execute(in context: CommandContext, service: any StoryService) async throws {
+    func execute(in context: CommandContext, service: any StoryService) async throws {
         let story = try await service.story(id: id)
         if json {
             try context.output.write(try StoryJSON.encode(StoryJSON.StoryObject(story: story)))
             return
         }
-        let row = CompositionRoot.makeStoryRowFormatter(now: context.now).row(for: story)
+        let row = StoryRowFormatter(now: context.now).row(for: story)
         let color = context.output.usesColor
         // Server text is made safe before our own escape codes are added around it.
         var text = ANSI.bold(TerminalText.sanitize(row.title), enabled: color) + "\n"

@@ -3,8 +3,8 @@ import Foundation
 import OnboardingDomain
 
 /// `stories-cli status`: every account signed in to every server, without a request and never with a token.
-public struct StatusCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct StatusCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show every stored session: server, accounts (the active one marked), token freshness, last refresh.",
         discussion: """
@@ -17,15 +17,15 @@ public struct StatusCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(help: "Print JSON instead of a human layout.")
-    public var json = false
+    var json = false
 
-    public init() {}
+    init() {}
 
-    public func execute(in context: CommandContext) async throws {
-        let sessions = try await CompositionRoot.storedSessions(context: context)
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
+        let sessions = try await services.storedSessions()
         let now = context.now()
         let entries = sessions.map { session in
             SessionStatus(

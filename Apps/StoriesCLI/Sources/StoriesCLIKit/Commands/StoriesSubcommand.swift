@@ -2,19 +2,21 @@ import APIClientLive
 import ArgumentParser
 import Foundation
 
-/// A command that talks to a server: the shared `run()` resolves options, runs `execute(in:)`, and turns any error
-/// into one message on stderr and a documented exit code.
-public protocol StoriesSubcommand: AsyncParsableCommand {
+/// A command that talks to a server: the shared `run()` resolves options, builds the composition root once with
+/// them, hands its services to `execute(in:services:)`, and turns any error into one message on stderr and a
+/// documented exit code.
+protocol StoriesSubcommand: AsyncParsableCommand {
     var connection: ConnectionOptions { get }
 
-    /// The command's work. Throw `CommandFailure` or any error the failure messages know.
-    func execute(in context: CommandContext) async throws
+    /// The command's work, with the services the composition root built for this run. Throw `CommandFailure` or any
+    /// error the failure messages know.
+    func execute(in context: CommandContext, services: any CommandServices) async throws
 }
 
 extension StoriesSubcommand {
-    public func run() async throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let output = CompositionRoot.makeStandardOutput(environment: environment)
+        let output = StandardOutput(environment: environment)
         // Here rather than at the entry point, so that `--help` and `--version`, which open nothing, always work.
         do {
             try DescriptorLimit.raiseIfNeeded()
@@ -28,7 +30,7 @@ extension StoriesSubcommand {
 
     /// Runs the command against injected surroundings and returns its exit status. Tests call this; `browser`
     /// replaces the system's browser (`$BROWSER`, `xdg-open`) for `login`.
-    public func run(
+    func run(
         environment: [String: String],
         output: any OutputWriting,
         input: UserInput,
@@ -48,7 +50,7 @@ extension StoriesSubcommand {
                 browser: browser
             )
             server = context.server
-            try await execute(in: context)
+            try await execute(in: context, services: CompositionRoot(context: context))
             return .success
         } catch StandardOutputError.readerClosed {
             // `stories-cli list --all | head -1`: the reader has what it wanted; stop quietly, like `git log | head`.

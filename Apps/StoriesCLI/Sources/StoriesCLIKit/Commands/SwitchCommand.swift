@@ -2,8 +2,8 @@ import ArgumentParser
 import OnboardingDomain
 
 /// `stories-cli switch`: which of the accounts signed in to a server the other commands use.
-public struct SwitchCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct SwitchCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "switch",
         abstract: "Switch the active account for this server.",
         discussion: """
@@ -17,15 +17,15 @@ public struct SwitchCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(help: ArgumentHelp("The account to make active.", valueName: "username"))
-    public var account: String?
+    var account: String?
 
-    public init() {}
+    init() {}
 
-    public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context) { services in
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
+        try await services.withServer(context.server, clientStart: .onFirstRequest) { services in
             let server = context.server.displayName
             let target: String
             if let account {

@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// `stories-cli token`: a fresh access token on standard output, for scripts.
-public struct TokenCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct TokenCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print a fresh access token for this server (a secret).",
         discussion: """
@@ -15,12 +15,12 @@ public struct TokenCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
-    public init() {}
+    init() {}
 
-    public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context) { services in
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
+        try await services.withServer(context.server, clientStart: .onFirstRequest) { services in
             let authorization = try await services.session.currentAuthorization()
             try context.output.write(authorization.accessToken.unredacted + "\n")
         }

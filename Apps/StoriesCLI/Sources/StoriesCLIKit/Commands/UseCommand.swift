@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// `stories-cli use NAME|URL`: the server commands use when none is given.
-public struct UseCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct UseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "use",
         abstract: "Set the server commands use when none is given (like kubectl config use-context).",
         discussion: """
@@ -18,26 +18,26 @@ public struct UseCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("A server name (production, staging, local) or a base URL.", valueName: "server"))
-    public var server: String?
+    var server: String?
 
     @Flag(help: "Forget the default, so production is used again.")
-    public var reset = false
+    var reset = false
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if reset, server != nil { throw ValidationError("Use either a server or --reset, not both.") }
     }
 
-    public func run() throws {
+    func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let output = CompositionRoot.makeStandardOutput(environment: environment)
+        let output = StandardOutput(environment: environment)
         let status = run(environment: environment, output: output)
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
     /// Runs against injected surroundings and returns the exit status. Tests call this.
-    public func run(environment: [String: String], output: any OutputWriting) -> CLIExitCode {
+    func run(environment: [String: String], output: any OutputWriting) -> CLIExitCode {
         do {
             try output.write(try execute(environment: environment))
             return .success
@@ -68,7 +68,7 @@ public struct UseCommand: ParsableCommand {
         }
         let resolved = try ResolvedServer.parse(server, source: "The server")
         // Every command sends credentials: refuse now rather than at every command after.
-        try CompositionRoot.requireSecureTransport(resolved)
+        try resolved.requireSecureTransport()
         settings.defaultServer = resolved.name?.rawValue ?? resolved.url.absoluteString
         let path = try settings.save(environment: environment)
         return "Commands now use \(resolved.displayName) when no server is given (\(path)).\n"

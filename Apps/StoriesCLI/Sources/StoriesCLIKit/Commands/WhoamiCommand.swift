@@ -3,8 +3,8 @@ import Foundation
 import OnboardingDomain
 
 /// `stories-cli whoami`: who the session belongs to, and how fresh it is. Never prints a token.
-public struct WhoamiCommand: StoriesSubcommand {
-    public static let configuration = CommandConfiguration(
+struct WhoamiCommand: StoriesSubcommand {
+    static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show the signed-in account for this server.",
         discussion: """
@@ -13,15 +13,15 @@ public struct WhoamiCommand: StoriesSubcommand {
             """
     )
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(help: "Print JSON instead of a human layout.")
-    public var json = false
+    var json = false
 
-    public init() {}
+    init() {}
 
-    public func execute(in context: CommandContext) async throws {
-        try await CompositionRoot.withServices(context: context, clientStart: .atOnce) { services in
+    func execute(in context: CommandContext, services: any CommandServices) async throws {
+        try await services.withServer(context.server, clientStart: .atOnce) { services in
             guard try await services.onboarding.currentSession() != nil else {
                 throw OnboardingError.notSignedIn
             }

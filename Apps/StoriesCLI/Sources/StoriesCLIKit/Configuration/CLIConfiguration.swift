@@ -5,11 +5,11 @@ import Foundation
 ///
 /// Precedence, for every command: `--server`/`--server-url`, then `STORIES_SERVER`/`STORIES_SERVER_URL`, then this
 /// file, then `production`. The file holds no secret.
-public struct CLIConfiguration: Codable, Equatable, Sendable {
+struct CLIConfiguration: Codable, Equatable, Sendable {
     /// A named server (`local`), or a base URL; `nil` when unset.
-    public var defaultServer: String?
+    var defaultServer: String?
 
-    public init(defaultServer: String? = nil) {
+    init(defaultServer: String? = nil) {
         self.defaultServer = defaultServer
     }
 

@@ -4,7 +4,7 @@ import Authorization
 import Foundation
 
 /// The `--server` names, as the user types them.
-public enum ServerName: String, CaseIterable, ExpressibleByArgument, Sendable {
+enum ServerName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case production
     case staging
     case local
@@ -19,31 +19,31 @@ public enum ServerName: String, CaseIterable, ExpressibleByArgument, Sendable {
 }
 
 /// The server a command talks to, and how to refer to it in messages.
-public struct ResolvedServer: Sendable, Equatable {
+struct ResolvedServer: Sendable, Equatable {
     /// The named server, or `nil` for `--server-url`.
-    public var name: ServerName?
-    public var url: URL
+    var name: ServerName?
+    var url: URL
 
-    public init(name: ServerName?, url: URL) {
+    init(name: ServerName?, url: URL) {
         self.name = name
         self.url = url
     }
 
     /// "local (http://127.0.0.1:8080/v1)".
-    public var displayName: String {
+    var displayName: String {
         name.map { "\($0.rawValue) (\(url.absoluteString))" } ?? url.absoluteString
     }
 
     /// The options that select this server again, for hints such as the login command.
-    public var selectionArguments: String {
+    var selectionArguments: String {
         name.map { "--server \($0.rawValue)" } ?? "--server-url \(ShellWord.quoted(url.absoluteString))"
     }
 
     /// The command that signs in to this server.
-    public var loginCommand: String { "stories-cli login \(selectionArguments)" }
+    var loginCommand: String { "stories-cli login \(selectionArguments)" }
 
     /// The named server whose URL is `url`, or `url` itself.
-    public static func matching(url: URL) -> ResolvedServer {
+    static func matching(url: URL) -> ResolvedServer {
         let name = ServerName.allCases.first { name in
             (try? name.apiServer.url().absoluteString) == url.absoluteString
         }
@@ -52,7 +52,7 @@ public struct ResolvedServer: Sendable, Equatable {
 
     /// Resolves `--server`/`--server-url`, then `STORIES_SERVER`/`STORIES_SERVER_URL`, then the settings file's
     /// default server, then production.
-    public static func resolve(
+    static func resolve(
         serverOption: ServerName?,
         serverURLOption: String?,
         environment: [String: String],

@@ -5,7 +5,7 @@ public struct CommandFailure: Error, Equatable, Sendable, LocalizedError {
     public var message: String
     public var exitStatus: CLIExitCode
 
-    public init(_ message: String, exitStatus: CLIExitCode) {
+    init(_ message: String, exitStatus: CLIExitCode) {
         self.message = message
         self.exitStatus = exitStatus
     }

@@ -135,7 +135,7 @@ enum FailureMessages {
                 exitStatus: .failure)
         case .browserSignInTimedOut:
             CommandFailure(
-                "The browser did not come back within \(spoken(CompositionRoot.browserSignInTimeout)); nothing was stored. Run `\(server.loginCommand)` again.",
+                "The browser did not come back within \(spoken(LoopbackRedirectListener.Limits.standard.overallTimeout)); nothing was stored. Run `\(server.loginCommand)` again.",
                 exitStatus: .signInExpired)
         case .browserSignInRefused(let code, let description):
             CommandFailure(

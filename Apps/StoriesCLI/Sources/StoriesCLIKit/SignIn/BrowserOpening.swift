@@ -1,7 +1,7 @@
 import Foundation
 
 /// Opens a page in the person's web browser, for browser sign-in. A seam: tests pass one that plays the browser.
-public protocol BrowserOpening: Sendable {
+protocol BrowserOpening: Sendable {
     /// Whether a browser can be opened here at all; when not, `login` signs in with a device code instead.
     var canOpenBrowser: Bool { get }
 

@@ -10,13 +10,13 @@ import Foundation
 /// process list: they come from a no-echo prompt or from standard input.
 public struct UserInput: Sendable {
     /// Whether a person can answer prompts (stdin is a terminal).
-    public var isInteractive: Bool
+    var isInteractive: Bool
     /// Reads one line from standard input, without the newline.
-    public var readLine: @Sendable () -> String?
+    var readLine: @Sendable () -> String?
     /// Shows a prompt and reads a line without echo.
-    public var readSecret: @Sendable (_ prompt: String) -> String?
+    var readSecret: @Sendable (_ prompt: String) -> String?
     /// Shows a prompt and reads a line with echo.
-    public var readVisible: @Sendable (_ prompt: String) -> String?
+    var readVisible: @Sendable (_ prompt: String) -> String?
 
     public init(
         isInteractive: Bool,

@@ -1,13 +1,13 @@
 import ArgumentParser
 
 /// Options every command that talks to a server takes.
-public struct ConnectionOptions: ParsableArguments, Sendable {
+struct ConnectionOptions: ParsableArguments, Sendable {
     @Option(help: "The server to use: production, staging or local. Env: STORIES_SERVER. (default: production)")
-    public var server: ServerName?
+    var server: ServerName?
 
     @Option(
         help: ArgumentHelp("A server base URL instead of a named server. Env: STORIES_SERVER_URL.", valueName: "url"))
-    public var serverURL: String?
+    var serverURL: String?
 
     @Option(
         help: ArgumentHelp(
@@ -15,10 +15,10 @@ public struct ConnectionOptions: ParsableArguments, Sendable {
             valueName: "path"
         )
     )
-    public var credentialsDB: String?
+    var credentialsDB: String?
 
     @Flag(help: "Log each request (method, path, status, duration) to stderr. Tokens are never logged.")
-    public var verbose = false
+    var verbose = false
 
-    public init() {}
+    init() {}
 }

@@ -2,17 +2,17 @@ import ArgumentParser
 
 /// How `login` and `register` get a username and password. There is deliberately no password option: arguments are
 /// world-readable in `/proc/*/cmdline`.
-public struct CredentialInputOptions: ParsableArguments, Sendable {
+struct CredentialInputOptions: ParsableArguments, Sendable {
     @Option(
         help:
             "The account's username: register prompts for it when omitted on a terminal; login with it signs in with the password (prompted for without echo) instead of in the browser."
     )
-    public var username: String?
+    var username: String?
 
     @Flag(help: "Read the password from the first line of standard input.")
-    public var passwordStdin = false
+    var passwordStdin = false
 
-    public init() {}
+    init() {}
 
     func prompts(_ input: UserInput) -> CredentialPrompts {
         CredentialPrompts(input: input, passwordFromStandardInput: passwordStdin)

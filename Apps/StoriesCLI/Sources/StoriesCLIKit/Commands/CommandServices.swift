@@ -1,0 +1,24 @@
+import APIClientLive
+import Foundation
+import OnboardingDomain
+
+/// What a command is handed to do its work: the services of a server, and the sessions stored on this machine. The
+/// composition root builds them once per run and hands them in; a command never builds a service itself.
+protocol CommandServices: Sendable {
+    /// Runs `body` with the live services of `server` and shuts them down afterwards, whatever happens.
+    ///
+    /// - Parameter clientStart: when the HTTP client is created; `.atOnce` for a command whose work is a request to
+    ///   the server (see `HTTPClientStart`).
+    func withServer<Result: Sendable>(
+        _ server: ResolvedServer,
+        clientStart: HTTPClientStart,
+        _ body: (ServerServices) async throws -> Result
+    ) async throws -> Result
+
+    /// Every stored session of every account on this machine (never a token). A missing credentials file is no
+    /// sessions, and is not created.
+    func storedSessions() async throws -> [SessionSummary]
+
+    /// The base URLs of every server with a stored session, each once.
+    func serversWithSessions() async throws -> [URL]
+}

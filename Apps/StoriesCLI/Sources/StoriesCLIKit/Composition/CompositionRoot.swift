@@ -1,0 +1,119 @@
+import APIClient
+import APIClientLive
+import Authorization
+import CredentialsStore
+import Foundation
+import Logging
+import OnboardingData
+import OnboardingDomain
+import OnboardingPresentation
+import OpenAPIRuntime
+import StoriesData
+import StoriesDomain
+import StoriesPresentation
+
+/// The only place that names the implementations behind the roles commands use: the SQLite credentials store and
+/// its lock file, `LiveAPIClient` over AsyncHTTPClient, and the `API…Service`s of the features. Built once per run,
+/// with the run's context, and handed to the command as its `CommandServices`.
+struct CompositionRoot: CommandServices {
+    /// The client id the CLI presents to the token endpoint (a public client: no secret), and the name the browser's
+    /// page gives it.
+    static let clientID = "stories-cli"
+
+    let context: CommandContext
+
+    /// Runs `body` with the live services of `server` and shuts them down afterwards, whatever happens. Session
+    /// events (refreshes, failures, sign-outs) go to the `--verbose` log while it runs.
+    func withServer<Result: Sendable>(
+        _ server: ResolvedServer,
+        clientStart: HTTPClientStart,
+        _ body: (ServerServices) async throws -> Result
+    ) async throws -> Result {
+        var context = self.context
+        context.server = server
+        // Every command sends a password or a token: refuse an insecure URL before anything is opened or sent.
+        try server.requireSecureTransport()
+        let transport = LazyHTTPClientTransport(limits: context.limits, proxy: context.proxy)
+        if clientStart == .atOnce { transport.startCreatingClient() }
+        let services: ServerServices
+        do {
+            services = try Self.makeServices(context: context, transport: transport)
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+        let logger = context.logger
+        let events = services.session.events
+        let eventLog = Task {
+            for await event in events { logger.info("session: \(event)") }
+        }
+        defer { eventLog.cancel() }
+        do {
+            let result = try await body(services)
+            await services.shutdown()
+            return result
+        } catch {
+            await services.shutdown()
+            throw error
+        }
+    }
+
+    /// The live graph over `transport`: the SQLite credentials store and its lock file, then `LiveAPIClient`. Opens
+    /// the credentials file, so the caller has refused an insecure server URL first, as `withServer` does.
+    static func makeServices(context: CommandContext, transport: LazyHTTPClientTransport) throws -> ServerServices {
+        let store = try SQLiteCredentialsStore(path: context.credentialsPath)
+        let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
+        let clock = EventLoopClock { try await transport.eventLoop() }
+        var services = try makeServices(context: context, store: store, lock: lock, transport: transport, clock: clock)
+        services.transport = transport
+        return services
+    }
+
+    /// The same graph over any store, lock and transport, for tests that substitute one of them.
+    /// - Parameter clock: what the request deadlines are timed by.
+    static func makeServices(
+        context: CommandContext,
+        store: any CredentialsStoring,
+        lock: any CrossProcessLock,
+        transport: any ClientTransport,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) throws -> ServerServices {
+        try context.server.requireSecureTransport()
+        let client: LiveAPIClient
+        do {
+            client = try LiveAPIClient(
+                serverURL: context.server.url, clientID: clientID, store: store, lock: lock, transport: transport,
+                limits: context.limits, clock: clock, interruptions: DeferredTermination(), logger: context.logger,
+                now: context.now)
+        } catch {
+            throw CommandFailure.usage("The server URL \(context.server.url.absoluteString) is not usable.")
+        }
+        return ServerServices(
+            session: client.session, api: client.api, transport: nil, deviceAuthorizer: client.tokenEndpoint,
+            codeExchanger: client.tokenEndpoint, discovery: client.discovery,
+            accountIdentifier: client.accountIdentifier, serverURL: context.server.url, now: context.now)
+    }
+
+    /// The authorization endpoint of the server at `serverURL`: `/oauth/authorize` at the root of its origin (a page
+    /// for people, not an operation of the API under its base path).
+    static func authorizationEndpoint(for serverURL: URL) -> URL {
+        var components = URLComponents(url: serverURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+        components.path = "/oauth/authorize"
+        components.query = nil
+        components.fragment = nil
+        return components.url ?? serverURL
+    }
+
+    /// Every stored session of every account, as the app may show it (never a token). Reads the file only: a file
+    /// that does not exist holds no sessions, and is not created (nor its directories).
+    func storedSessions() async throws -> [SessionSummary] {
+        guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return [] }
+        return try await SQLiteCredentialsStore(path: context.credentialsPath).allCredentials().map(SessionSummary.init)
+    }
+
+    /// The base URLs of every server with a stored session, each once.
+    func serversWithSessions() async throws -> [URL] {
+        let stored = try await SQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
+        return stored.filter(\.isActive).compactMap(\.credential.origin.url)
+    }
+}
