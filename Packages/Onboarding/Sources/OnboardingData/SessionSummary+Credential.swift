@@ -13,9 +13,8 @@ extension SessionSummary {
         )
     }
 
-    /// A stored session as the app may show it (never a token), for fronts that list every server's sessions
-    /// straight from the credentials store.
-    public init(_ stored: StoredCredential) {
+    /// A stored session as the app may show it (never a token).
+    init(_ stored: StoredCredential) {
         self.init(stored.credential, isActive: stored.isActive)
     }
 }

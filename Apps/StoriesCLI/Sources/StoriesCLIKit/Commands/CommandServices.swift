@@ -17,7 +17,7 @@ protocol CommandServices: Sendable {
 
     /// Every stored session of every account on this machine (never a token). A missing credentials file is no
     /// sessions, and is not created.
-    func storedSessions() async throws -> [SessionSummary]
+    func storedSessionListing() throws -> any StoredSessionListing
 
     /// The base URLs of every server with a stored session, each once.
     func serversWithSessions() async throws -> [URL]

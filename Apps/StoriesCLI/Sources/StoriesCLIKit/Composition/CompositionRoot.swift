@@ -1,4 +1,3 @@
-import APIClient
 import APIClientLive
 import Authorization
 import CredentialsStore
@@ -6,11 +5,7 @@ import Foundation
 import Logging
 import OnboardingData
 import OnboardingDomain
-import OnboardingPresentation
 import OpenAPIRuntime
-import StoriesData
-import StoriesDomain
-import StoriesPresentation
 
 /// The only place that names the implementations behind the roles commands use: the SQLite credentials store and
 /// its lock file, `LiveAPIClient` over AsyncHTTPClient, and the `API…Service`s of the features. Built once per run,
@@ -106,9 +101,11 @@ struct CompositionRoot: CommandServices {
 
     /// Every stored session of every account, as the app may show it (never a token). Reads the file only: a file
     /// that does not exist holds no sessions, and is not created (nor its directories).
-    func storedSessions() async throws -> [SessionSummary] {
-        guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return [] }
-        return try await SQLiteCredentialsStore(path: context.credentialsPath).allCredentials().map(SessionSummary.init)
+    func storedSessionListing() throws -> any StoredSessionListing {
+        guard FileManager.default.fileExists(atPath: context.credentialsPath) else {
+            return CredentialsStoreSessionListing(store: nil)
+        }
+        return CredentialsStoreSessionListing(store: try SQLiteCredentialsStore(path: context.credentialsPath))
     }
 
     /// The base URLs of every server with a stored session, each once.

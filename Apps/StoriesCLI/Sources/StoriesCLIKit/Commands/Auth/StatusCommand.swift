@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OnboardingDomain
+import OnboardingPresentation
 
 /// `stories-cli status`: every account signed in to every server, without a request and never with a token.
 struct StatusCommand: StoriesSubcommand {
@@ -25,9 +26,17 @@ struct StatusCommand: StoriesSubcommand {
     init() {}
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
-        let sessions = try await services.storedSessions()
+        let viewModel = StoredSessionsViewModel(listing: try services.storedSessionListing())
+        await viewModel.load()
+        let groups: [StoredSessionsViewModel.ServerSessions]
+        switch viewModel.state {
+        case .loaded(let loaded): groups = loaded
+        case .failed(let error): throw error
+        case .idle, .loading: return
+        }
         let now = context.now()
-        let entries = sessions.map { session in
+        // Grouped by server in the store's order, each server's active account first.
+        let entries = groups.flatMap(\.sessions).map { session in
             SessionStatus(
                 session: session,
                 server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
@@ -45,13 +54,7 @@ struct StatusCommand: StoriesSubcommand {
         }
         var text = ""
         var previousServer: String?
-        // Grouped by server (the store lists them in server order), the active account first.
-        let ordered = entries.enumerated().sorted { lhs, rhs in
-            guard lhs.element.session.server == rhs.element.session.server else { return lhs.offset < rhs.offset }
-            return lhs.element.session.isActive != rhs.element.session.isActive
-                ? lhs.element.session.isActive : lhs.offset < rhs.offset
-        }.map(\.element)
-        for entry in ordered {
+        for entry in entries {
             if entry.session.server != previousServer {
                 let marker = entry.isDefault ? " (default)" : ""
                 text += "\(entry.server.displayName)\(marker)\n"
