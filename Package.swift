@@ -248,6 +248,8 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "StoriesData", package: "Stories"),
+                .product(name: "StoriesPresentation", package: "Stories"),
+                .product(name: "OnboardingPresentation", package: "Onboarding"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "Logging", package: "swift-log"),

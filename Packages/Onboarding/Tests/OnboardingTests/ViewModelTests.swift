@@ -100,7 +100,7 @@ struct RegistrationViewModelTests {
         "Registers and signs in, or says why not",
         arguments: [
             (Result<UserAccount, OnboardingError>?.none, nil as String?),
-            (.failure(.usernameTaken), "That username is taken. Choose another one."),
+            (.failure(.usernameTaken), "That username is already taken on the server. Choose another one."),
             (
                 .failure(.invalidInput("The username must be 3 to 32 characters.")),
                 "The username must be 3 to 32 characters."

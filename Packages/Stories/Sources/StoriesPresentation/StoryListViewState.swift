@@ -42,24 +42,42 @@ public struct StoryListFailure: Sendable, Equatable {
     public var canRetry: Bool
     public var error: StoryServiceError
 
-    public init(_ error: StoryServiceError) {
+    public init(_ error: StoryServiceError, server: String = "the server") {
         self.error = error
         self.canRetry = error.isRetryable
-        self.message = Self.message(for: error)
+        self.message = Self.message(for: error, server: server)
     }
 
-    static func message(for error: StoryServiceError) -> String {
+    /// What happened, for a failure the story list itself decides (a story that does not exist, a refusal, a listing
+    /// that does not end), naming the server as `server`; `nil` for a failure whose cause lies below the feature (the
+    /// network, the session, the credentials store), which a front that can show its detail words itself. The one
+    /// place these sentences are written: every front uses it and adds only what it alone knows.
+    public static func outcome(of error: StoryServiceError, server: String) -> String? {
         switch error {
+        case .notFound(let id): "No story has id \(id) on \(server)"
+        case .rejected(let reason): "\(server) refused the request: \(reason)"
+        case .endlessListing(.repeatedCursor):
+            "\(server) returned a page cursor it had returned before; stopped instead of fetching the same pages again"
+        case .endlessListing(.pageLimitReached(let pages)):
+            "\(server) was still returning pages after \(pages), the most a listing follows; stopped there"
+        case .notSignedIn, .sessionExpired, .forbidden, .unavailable, .unreachable, .malformedResponse,
+            .credentialsUnavailable, .unexpected:
+            nil
+        }
+    }
+
+    /// The whole message a screen shows: the outcome, or a general line for a failure below the feature.
+    static func message(for error: StoryServiceError, server: String) -> String {
+        if let outcome = outcome(of: error, server: server) { return outcome + "." }
+        return switch error {
         case .notSignedIn: "You are not signed in. Sign in to see stories."
         case .sessionExpired: "Your session has expired. Sign in again to see stories."
-        case .notFound: "That story does not exist."
         case .forbidden: "Your account is not allowed to see this."
-        case .rejected(let reason): "The server refused the request: \(reason)"
         case .unavailable: "The server is busy or down. Try again later."
         case .unreachable: "The server cannot be reached. Check your connection and try again."
-        case .malformedResponse, .endlessListing: "The server sent data this app does not understand."
+        case .malformedResponse: "The server sent data this app does not understand."
         case .credentialsUnavailable: "The saved sign-in cannot be read. Sign in again."
-        case .unexpected: "Something went wrong. Try again."
+        default: "Something went wrong. Try again."
         }
     }
 }

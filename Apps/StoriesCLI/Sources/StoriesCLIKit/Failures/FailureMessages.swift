@@ -3,10 +3,15 @@ import APIClientLive
 import Authorization
 import Foundation
 import OnboardingDomain
+import OnboardingPresentation
 import StoriesDomain
+import StoriesPresentation
 
-/// Turns every error a command can meet into one sentence and an exit code. The only place that phrases failures:
-/// lower layers throw cases with data, and text a server sent is made safe for the terminal here.
+/// Turns every error a command can meet into one sentence and an exit code. A feature's own outcomes (a taken
+/// username, a denied sign-in, a story that does not exist) come in the feature's words, from its Presentation, with
+/// the terminal's next command added; everything below the features (the network, the session, the credentials file,
+/// the terminal, the process) is worded here, the one catalog for it. Lower layers throw cases with data, and text a
+/// server sent is made safe for the terminal here before it goes into any sentence.
 enum FailureMessages {
     /// The failure for `error` met while talking to `server` (`nil` before a server was chosen).
     static func failure(for error: any Error, server: ResolvedServer?) -> CommandFailure {
@@ -77,27 +82,35 @@ enum FailureMessages {
 
     // MARK: Domain errors
 
+    /// A feature's own outcome in the feature's words (its Presentation), as one sentence, with the terminal's next
+    /// step after it when there is one. Values that came from a server are made safe before they are passed in.
+    static func feature(
+        _ error: OnboardingError, server: ServerWording, joinedBy separator: String = ". ", then next: String? = nil
+    ) -> String {
+        let outcome = OnboardingMessages.outcome(of: error, server: server.name) ?? ""
+        guard let next else { return sentence(outcome) }
+        return outcome + separator + next
+    }
+
+    /// The story list's own outcome in its words (StoriesPresentation), as one sentence.
+    static func feature(_ error: StoryServiceError, server: ServerWording) -> String {
+        sentence(StoryListFailure.outcome(of: error, server: server.name) ?? "")
+    }
+
     static func failure(for error: StoryServiceError, server: ServerWording) -> CommandFailure {
         switch error {
         case .notSignedIn: notSignedIn(server)
         case .sessionExpired: sessionExpired(server)
         case .notFound(let id):
-            CommandFailure("No story has id \(serverText(id)) on \(server.name).", exitStatus: .failure)
+            CommandFailure(feature(.notFound(id: serverText(id)), server: server), exitStatus: .failure)
         case .forbidden: forbidden(server)
         case .rejected(let reason):
-            CommandFailure(sentence("\(server.name) refused the request: \(serverText(reason))"), exitStatus: .failure)
+            CommandFailure(feature(.rejected(reason: serverText(reason)), server: server), exitStatus: .failure)
         case .unavailable(let retryAfter, let cause):
             failure(for: .unavailable(retryAfter, cause.error), server: server)
         case .unreachable(let cause): failure(for: .unreachable(cause.error), server: server)
         case .malformedResponse(let cause): failure(for: .malformed(cause.error), server: server)
-        case .endlessListing(.repeatedCursor):
-            CommandFailure(
-                "\(server.name) returned a page cursor it had returned before; stopped instead of fetching the same pages again.",
-                exitStatus: .malformedData)
-        case .endlessListing(.pageLimitReached(let pages)):
-            CommandFailure(
-                "\(server.name) was still returning pages after \(pages), the most `list --all` follows; stopped there.",
-                exitStatus: .malformedData)
+        case .endlessListing: CommandFailure(feature(error, server: server), exitStatus: .malformedData)
         case .credentialsUnavailable(let cause): failure(for: .credentialsUnavailable(cause.error), server: server)
         case .unexpected(let cause): failure(for: .unexpected(cause.error), server: server)
         }
@@ -106,32 +119,35 @@ enum FailureMessages {
     static func failure(for error: OnboardingError, server: ServerWording) -> CommandFailure {
         switch error {
         case .invalidInput(let detail):
-            CommandFailure(sentence(serverText(detail)), exitStatus: .usage)
+            CommandFailure(feature(.invalidInput(serverText(detail)), server: server), exitStatus: .usage)
         case .usernameTaken:
-            CommandFailure(
-                "That username is already taken on \(server.name). Choose another one.", exitStatus: .failure)
+            CommandFailure(feature(error, server: server, then: "Choose another one."), exitStatus: .failure)
         case .wrongCredentials: wrongCredentials(server)
         case .notSignedIn: notSignedIn(server)
         case .unknownAccount(let account):
             CommandFailure(
-                "\(TerminalText.sanitize(account)) is not signed in to \(server.name). `stories-cli status` lists the signed-in accounts; `\(server.loginCommand) --username=\(ShellWord.quoted(TerminalText.sanitize(account)))` adds this one.",
+                feature(
+                    .unknownAccount(TerminalText.sanitize(account)), server: server,
+                    then:
+                        "`stories-cli status` lists the signed-in accounts; `\(server.loginCommand) --username=\(ShellWord.quoted(TerminalText.sanitize(account)))` adds this one."
+                ),
                 exitStatus: .unknownAccount)
         case .sessionExpired: sessionExpired(server)
         case .deviceSignInDenied:
-            CommandFailure(
-                "The sign-in to \(server.name) was denied on the verification page; nothing was stored.",
-                exitStatus: .signInDenied)
+            CommandFailure(feature(error, server: server), exitStatus: .signInDenied)
         case .deviceSignInExpired:
             CommandFailure(
-                "The code expired before the sign-in to \(server.name) was approved; run `\(server.loginCommand) --device` again for a new one.",
+                feature(
+                    error, server: server, joinedBy: "; ",
+                    then: "run `\(server.loginCommand) --device` again for a new one."),
                 exitStatus: .signInExpired)
         case .browserSignInDenied:
-            CommandFailure(
-                "The sign-in to \(server.name) was denied in the browser; nothing was stored.",
-                exitStatus: .signInDenied)
+            CommandFailure(feature(error, server: server), exitStatus: .signInDenied)
         case .browserSignInUnsupported:
             CommandFailure(
-                "\(server.name) does not offer sign-in in a browser; `\(server.loginCommand) --device` signs in with a code.",
+                feature(
+                    error, server: server, joinedBy: "; ",
+                    then: "`\(server.loginCommand) --device` signs in with a code."),
                 exitStatus: .failure)
         case .browserSignInTimedOut:
             CommandFailure(
@@ -139,9 +155,9 @@ enum FailureMessages {
                 exitStatus: .signInExpired)
         case .browserSignInRefused(let code, let description):
             CommandFailure(
-                sentence(
-                    "\(server.name) refused the sign-in (\(serverText(code))\(description.map { ": \(serverText($0))" } ?? "")); nothing was stored"
-                ),
+                feature(
+                    .browserSignInRefused(code: serverText(code), description: description.map(serverText)),
+                    server: server),
                 exitStatus: code == "invalid_grant"
                     ? .signInRequired
                     : ["temporarily_unavailable", "server_error"].contains(code) ? .unreachable : .failure)
@@ -152,7 +168,7 @@ enum FailureMessages {
                     "The browser came back with an answer that is not for this sign-in; nothing was stored.",
                     exitStatus: .failure))
         case .cancelled:
-            CommandFailure("The sign-in to \(server.name) was cancelled; nothing was stored.", exitStatus: .failure)
+            CommandFailure(feature(error, server: server), exitStatus: .failure)
         case .forbidden: forbidden(server)
         case .unavailable(let retryAfter, let cause):
             failure(for: .unavailable(retryAfter, cause.error), server: server)
@@ -168,9 +184,7 @@ enum FailureMessages {
         let nothing = "nothing was exchanged or stored"
         return switch error {
         case .denied:
-            CommandFailure(
-                "The sign-in to \(server.name) was denied in the browser; nothing was stored.",
-                exitStatus: .signInDenied)
+            failure(for: OnboardingError.browserSignInDenied, server: server)
         case .refused(let code, let description):
             failure(for: OnboardingError.browserSignInRefused(code: code, description: description), server: server)
         case .missingState:
