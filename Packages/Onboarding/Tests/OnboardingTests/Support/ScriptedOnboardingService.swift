@@ -1,5 +1,6 @@
 import Foundation
 import OnboardingDomain
+import Synchronization
 
 /// An onboarding service that answers from a script.
 struct ScriptedOnboardingService: OnboardingService {
@@ -34,8 +35,33 @@ struct ScriptedOnboardingService: OnboardingService {
         return result
     }
     func signOutEveryAccount() -> [SignOutResult] { everyAccountSignOut }
-    func switchAccount(to account: String) throws(OnboardingError) -> SessionSummary { throw .unknownAccount(account) }
+    /// Switching makes a signed-in account active; any other account is not signed in.
+    func switchAccount(to account: String) throws(OnboardingError) -> SessionSummary {
+        guard var session = signedInAccounts.first(where: { $0.account == account }) else {
+            throw .unknownAccount(account)
+        }
+        session.isActive = true
+        return session
+    }
     func accounts() -> [SessionSummary] { signedInAccounts }
-    func currentUser() throws(OnboardingError) -> UserAccount { throw .notSignedIn }
-    func currentSession() -> SessionSummary? { nil }
+    var user: Result<UserAccount, OnboardingError> = .failure(.notSignedIn)
+    /// The session before and after asking the server for the user (a request may renew it).
+    var sessionsBeforeAndAfterRequest: (before: SessionSummary?, after: SessionSummary?) = (nil, nil)
+    private let requestsMade = RequestCount()
+    func currentUser() throws(OnboardingError) -> UserAccount {
+        requestsMade.increment()
+        return try user.get()
+    }
+    func currentSession() -> SessionSummary? {
+        requestsMade.value == 0 ? sessionsBeforeAndAfterRequest.before : sessionsBeforeAndAfterRequest.after
+    }
+    /// How many times the server was asked for the user.
+    var userRequests: Int { requestsMade.value }
+}
+
+/// A counter the scripted service shares between its copies.
+final class RequestCount: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OnboardingDomain
+import OnboardingPresentation
 
 /// `stories-cli switch`: which of the accounts signed in to a server the other commands use.
 struct SwitchCommand: StoriesSubcommand {
@@ -27,29 +28,23 @@ struct SwitchCommand: StoriesSubcommand {
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         try await services.withServer(context.server, clientStart: .onFirstRequest) { services in
             let server = context.server.displayName
-            let target: String
-            if let account {
-                target = account
-            } else {
-                let accounts = try await services.onboarding.accounts()
+            let viewModel = AccountSwitchViewModel(service: services.onboarding)
+            await viewModel.switchAccount(to: account)
+            let active: SessionSummary
+            switch viewModel.state {
+            case .switched(let switched): active = switched
+            case .onlyAccount(let only):
+                let name = TerminalText.sanitize(only.account) + (only.isActive ? " (active)" : "")
+                try context.output.write("\(name) is the only account signed in to \(server); nothing to switch to.\n")
+                return
+            case .choosing(let accounts):
                 let names = accounts.map { TerminalText.sanitize($0.account) + ($0.isActive ? " (active)" : "") }
-                switch accounts.count {
-                case 0:
-                    throw OnboardingError.notSignedIn
-                case 1:
-                    try context.output.write(
-                        "\(names[0]) is the only account signed in to \(server); nothing to switch to.\n")
-                    return
-                case 2:
-                    guard let other = accounts.first(where: { !$0.isActive }) else { throw OnboardingError.notSignedIn }
-                    target = other.account
-                default:
-                    throw CommandFailure.usage(
-                        "\(accounts.count) accounts are signed in to \(server): \(names.joined(separator: ", ")). Choose one with `stories-cli switch \(context.server.selectionArguments) --account USERNAME`."
-                    )
-                }
+                throw CommandFailure.usage(
+                    "\(accounts.count) accounts are signed in to \(server): \(names.joined(separator: ", ")). Choose one with `stories-cli switch \(context.server.selectionArguments) --account USERNAME`."
+                )
+            case .failed(let error): throw error
+            case .idle, .switching: return
             }
-            let active = try await services.onboarding.switchAccount(to: target)
             let name = TerminalText.sanitize(active.account)
             try context.output.write("\(name) is now the active account on \(server).\n")
             if active.isSignInRequired {

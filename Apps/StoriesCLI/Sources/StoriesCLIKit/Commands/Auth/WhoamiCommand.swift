@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OnboardingDomain
+import OnboardingPresentation
 
 /// `stories-cli whoami`: who the session belongs to, and how fresh it is. Never prints a token.
 struct WhoamiCommand: StoriesSubcommand {
@@ -22,13 +23,14 @@ struct WhoamiCommand: StoriesSubcommand {
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         try await services.withServer(context.server, clientStart: .atOnce) { services in
-            guard try await services.onboarding.currentSession() != nil else {
-                throw OnboardingError.notSignedIn
-            }
-            // Asking the server may refresh the session; read the session after it.
-            let user = try await services.onboarding.currentUser()
-            guard let session = try await services.onboarding.currentSession() else {
-                throw OnboardingError.notSignedIn
+            let viewModel = CurrentAccountViewModel(service: services.onboarding)
+            await viewModel.load()
+            let user: UserAccount
+            let session: SessionSummary
+            switch viewModel.state {
+            case .loaded(let loadedUser, let loadedSession): (user, session) = (loadedUser, loadedSession)
+            case .failed(let error): throw error
+            case .idle, .loading: return
             }
             let now = context.now()
             if json {
