@@ -82,6 +82,18 @@ struct LoopbackRedirectListenerTests {
         #expect(try await receiver.code() == Secret("right"))
     }
 
+    @Test(
+        "Bytes that are not an HTTP request are answered 404 and leave the redirect to come",
+        arguments: ["\u{01}\u{02} nonsense\r\n\r\n", "GET /callback HTTP/9.9x\r\n\r\n", "GET\r\n\r\n"])
+    func notHTTPDoesNotConsume(bytes: String) async throws {
+        let receiver = try await Self.listener().listen(state: Self.state, issuer: nil)
+        let port = RawLoopbackClient.port(of: receiver.redirectURI)
+        let answer = await RawLoopbackClient.exchange(Array(bytes.utf8), port: port)
+        #expect(Self.statusLine(answer) == "HTTP/1.1 404 Not Found")
+        _ = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
+        #expect(try await receiver.code() == Secret("right"))
+    }
+
     @Test("A request head over the size limit is answered 431, unread, and leaves the redirect to come")
     func oversizeRequest() async throws {
         let receiver = try await Self.listener().listen(state: Self.state, issuer: nil)

@@ -1,5 +1,6 @@
 import Authorization
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Synchronization
 
@@ -61,7 +62,11 @@ public struct LoopbackRedirectListener: AuthorizationRedirectListening {
             .serverChannelOption(.backlog, value: 16)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(RedirectRequestHandler(expectation: expectation))
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(RequestSizeLimit(maximumBytes: expectation.limits.maximumRequestBytes))
+                    // NIOHTTP1's request decoder and response encoder; a request body, if any, is never read.
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
+                    try pipeline.addHandler(RedirectRequestHandler(expectation: expectation))
                 }
             }
         let channel: any Channel

@@ -1,30 +1,38 @@
+import NIOHTTP1
+
 /// One page the loopback listener answers the browser with (see `RedirectPages`).
 struct RedirectPage {
-    let status: String
+    let status: HTTPResponseStatus
     let title: String
     let message: String
 
-    init(status: String, title: String, message: String) {
+    init(status: HTTPResponseStatus, title: String, message: String) {
         self.status = status
         self.title = title
         self.message = message
     }
 
-    /// The whole HTTP/1.1 response, closing the connection.
-    var response: [UInt8] {
-        let body = Array(
+    /// The HTML page.
+    var body: [UInt8] {
+        Array(
             """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(title)</title></head>
             <body><h1>\(title)</h1><p>\(message)</p></body></html>
 
             """.utf8)
-        let headers = [
-            "HTTP/1.1 \(status)", "Content-Type: text/html; charset=utf-8", "Content-Length: \(body.count)",
-            "Cache-Control: no-store", "Referrer-Policy: no-referrer",
-            "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'", "X-Content-Type-Options: nosniff",
-            "Connection: close",
-        ]
-        return Array((headers.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body
+    }
+
+    /// The response head for a body of `bodyLength` bytes: nothing cached, nothing referred, no script, and the
+    /// connection closed after it.
+    func head(bodyLength: Int) -> HTTPResponseHead {
+        HTTPResponseHead(
+            version: .http1_1, status: status,
+            headers: [
+                "Content-Type": "text/html; charset=utf-8", "Content-Length": String(bodyLength),
+                "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+                "X-Content-Type-Options": "nosniff", "Connection": "close",
+            ])
     }
 }

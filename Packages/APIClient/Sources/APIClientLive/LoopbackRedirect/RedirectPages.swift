@@ -8,13 +8,13 @@ struct RedirectPages: Sendable {
     /// For any other path or method: the redirect is still awaited.
     var notFound: RedirectPage {
         RedirectPage(
-            status: "404 Not Found", title: "Not found", message: "\(applicationName) is waiting for a sign-in here.")
+            status: .notFound, title: "Not found", message: "\(applicationName) is waiting for a sign-in here.")
     }
 
     /// For a request head over the listener's limit, which is not read.
     var tooLarge: RedirectPage {
         RedirectPage(
-            status: "431 Request Header Fields Too Large", title: "Request too large",
+            status: .requestHeaderFieldsTooLarge, title: "Request too large",
             message: "\(applicationName) did not read this request.")
     }
 
@@ -23,17 +23,17 @@ struct RedirectPages: Sendable {
         switch result {
         case .success:
             RedirectPage(
-                status: "200 OK", title: "Sign-in received",
+                status: .ok, title: "Sign-in received",
                 message:
                     "\(applicationName) is finishing the sign-in. You can close this window and return to the terminal."
             )
         case .failure(.denied):
             RedirectPage(
-                status: "200 OK", title: "Sign-in denied",
+                status: .ok, title: "Sign-in denied",
                 message: "\(applicationName) was not signed in. You can close this window.")
         case .failure:
             RedirectPage(
-                status: "400 Bad Request", title: "Sign-in failed",
+                status: .badRequest, title: "Sign-in failed",
                 message: "\(applicationName) was not signed in; the terminal says why. You can close this window.")
         }
     }

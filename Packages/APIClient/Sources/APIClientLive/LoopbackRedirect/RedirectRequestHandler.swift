@@ -1,13 +1,14 @@
 import Authorization
 import NIOCore
+import NIOHTTP1
 
-/// Reads one request head per connection, answers it, and closes the connection.
+/// Answers the first request head of a connection (as NIOHTTP1's decoder reads it) and closes the connection: the
+/// redirect to the listener's path with its page, anything else with a page that leaves the redirect to come.
 final class RedirectRequestHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private let expectation: RedirectExpectation
-    private var head: [UInt8] = []
     private var answered = false
     private var readDeadline: Scheduled<Void>?
 
@@ -15,13 +16,12 @@ final class RedirectRequestHandler: ChannelInboundHandler {
         self.expectation = expectation
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    func handlerAdded(context: ChannelHandlerContext) {
+        // A browser opens connections it never uses; one that has not sent a whole head in time is closed.
         let channel = context.channel
-        let timeout = expectation.limits.connectionReadTimeout
-        readDeadline = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+        readDeadline = context.eventLoop.scheduleTask(in: TimeAmount(expectation.limits.connectionReadTimeout)) {
             channel.close(promise: nil)
         }
-        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -30,29 +30,32 @@ final class RedirectRequestHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !answered else { return }
-        var buffer = unwrapInboundIn(data)
-        head += buffer.readBytes(length: buffer.readableBytes) ?? []
-        let maximum = expectation.limits.maximumRequestBytes
-        if let end = Self.endOfHead(in: head), end <= maximum {
-            answer(RedirectRequestLine(Array(head[..<end])), context: context)
-        } else if head.count > maximum {
-            // Whole or not, a head this large is not a redirect this listener asked for; nothing of it is read.
-            respond(expectation.pages.tooLarge, context: context)
+        guard !answered, case .head(let head) = unwrapInboundIn(data) else { return }
+        answer(head, context: context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Whole or not, a head this large is not a redirect this listener asked for; nothing of it is read.
+        if event is RequestSizeLimit.RequestTooLarge, !answered {
+            return respond(expectation.pages.tooLarge, context: context)
         }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
+        // Not HTTP the decoder can read: answered as a request that is not the redirect.
+        guard !answered, error is HTTPParserError else { return context.close(promise: nil) }
+        respond(expectation.pages.notFound, context: context)
     }
 
-    private func answer(_ request: RedirectRequestLine?, context: ChannelHandlerContext) {
-        guard let request, request.method == "GET", request.path == expectation.path, expectation.claim() else {
+    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let target = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard head.method == .GET, target.first == Substring(expectation.path), expectation.claim() else {
             return respond(expectation.pages.notFound, context: context)
         }
+        let query = target.count > 1 ? target[1] : ""
         let result = Result { () throws(AuthorizationRedirectError) -> Secret in
-            try AuthorizationResponse.code(
-                from: request.query, state: expectation.state, issuer: expectation.issuer)
+            try AuthorizationResponse.code(from: query, state: expectation.state, issuer: expectation.issuer)
         }
         // Later connections are refused at once; this one still gets its page.
         context.channel.parent?.close(promise: nil)
@@ -67,22 +70,13 @@ final class RedirectRequestHandler: ChannelInboundHandler {
     ) {
         answered = true
         readDeadline?.cancel()
-        let bytes = page.response
-        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        let body = context.channel.allocator.buffer(bytes: page.body)
+        context.write(wrapOutboundOut(.head(page.head(bodyLength: body.readableBytes))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             then?()
             channel.close(promise: nil)
         }
-    }
-
-    /// The index just past the blank line that ends a request head, if it has arrived.
-    static func endOfHead(in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count
-        where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10 {
-            return index + 1
-        }
-        return nil
     }
 }
