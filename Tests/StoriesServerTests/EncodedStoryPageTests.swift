@@ -136,10 +136,16 @@ struct EncodedStoryPageTests {
             configuration: ServerConfiguration(port: 0, storyCount: 30, passwordHashCost: 4),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         try await app.test(.router) { client in
-            for headers: HTTPFields in [[:], [.authorization: "Bearer not-a-token"]] {
+            // RFC 6750 §3.1: a request without authentication gets a challenge without an error code; one with a
+            // token that is not valid gets invalid_token.
+            let cases: [(HTTPFields, String)] = [
+                ([:], "Bearer"), ([.authorization: "Basic ZGVtbzpkZW1v"], "Bearer"),
+                ([.authorization: "Bearer not-a-token"], #"Bearer error="invalid_token""#),
+            ]
+            for (headers, challenge) in cases {
                 let response = try await client.execute(uri: "/v1/stories?limit=20", method: .get, headers: headers)
                 #expect(response.status == .unauthorized)
-                #expect(response.headers[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+                #expect(response.headers[.wwwAuthenticate] == challenge)
             }
         }
     }

@@ -2,8 +2,10 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Rejects requests to protected operations that carry no valid access token, with a 401 and
-/// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3); otherwise runs the handler as the token's user.
+/// Rejects requests to protected operations that carry no valid access token with a 401 and an RFC 6750 §3
+/// challenge: `Bearer` alone for a request with no bearer token (§3.1: no error code when the request lacks
+/// authentication), `Bearer error="invalid_token"` for a token that is not valid. Otherwise runs the handler as the
+/// token's user.
 struct BearerAuthenticationMiddleware: ServerMiddleware {
     let tokens: TokenAuthority
     let publicOperationIDs: Set<String>
@@ -18,10 +20,11 @@ struct BearerAuthenticationMiddleware: ServerMiddleware {
         if publicOperationIDs.contains(operationID) {
             return try await next(request, body, metadata)
         }
-        guard let token = Self.bearerToken(in: request),
-            case .valid(let username) = await tokens.check(accessToken: token)
-        else {
-            return Self.unauthorized()
+        guard let token = Self.bearerToken(in: request) else {
+            return Self.unauthorized(challenge: Self.authenticationRequired)
+        }
+        guard case .valid(let username) = await tokens.check(accessToken: token) else {
+            return Self.unauthorized(challenge: Self.challenge)
         }
         return try await AuthenticatedUser.$username.withValue(username) {
             try await next(request, body, metadata)
@@ -39,9 +42,12 @@ struct BearerAuthenticationMiddleware: ServerMiddleware {
         return token.isEmpty ? nil : token
     }
 
+    /// The challenge to a token that is not valid: expired, revoked or never issued.
     static let challenge = #"Bearer error="invalid_token""#
+    /// The challenge to a request that carried no bearer token at all.
+    static let authenticationRequired = "Bearer"
 
-    static func unauthorized() -> (HTTPResponse, HTTPBody?) {
+    static func unauthorized(challenge: String) -> (HTTPResponse, HTTPBody?) {
         var response = HTTPResponse(status: .unauthorized)
         response.headerFields[.wwwAuthenticate] = challenge
         response.headerFields[.contentType] = "application/problem+json"
