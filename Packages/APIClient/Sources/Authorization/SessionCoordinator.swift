@@ -313,10 +313,22 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         }
     }
 
+    /// Throws `excessiveRefresh` while the guard has stopped refreshing: as many rejections of fresh tokens as the
+    /// policy allows, within its window. Refreshing resumes once the oldest of them is older than the window.
+    private func refuseWhileRefreshingStopped() throws {
+        let instant = uptime()
+        freshTokenRejections.removeAll { instant - $0 >= policy.window }
+        guard freshTokenRejections.count < policy.maximumRejectedFreshTokens else {
+            throw AuthorizationError.excessiveRefresh(count: freshTokenRejections.count, window: policy.window)
+        }
+    }
+
     // MARK: Refresh
 
-    /// Joins the in-flight refresh, or starts one that replaces `generation`.
+    /// Joins the in-flight refresh, or starts one that replaces `generation`. Every path that refreshes comes here, so
+    /// a stopped guard (`refuseWhileRefreshingStopped()`) holds for all of them.
     private func refresh(replacingGeneration generation: Int64) async throws -> Credential {
+        try refuseWhileRefreshingStopped()
         if let inFlightRefresh { return try await inFlightRefresh.value }
         if let cached, cached.generation > generation, !cached.isSignInRequired,
             !policy.needsRefresh(cached, at: now())

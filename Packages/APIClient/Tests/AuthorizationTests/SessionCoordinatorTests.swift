@@ -365,6 +365,48 @@ struct SessionCoordinatorTests {
         #expect(received.last == .refreshFailed(reason: .tooManyRefreshes))
     }
 
+    /// The two ways besides a rejection that a stale token is refreshed: the proactive refresh of
+    /// `currentAuthorization()`, and the retry after a 401 for an older token whose newer token has gone stale too.
+    enum RefreshPath: String, CaseIterable, CustomTestStringConvertible {
+        case proactive, retryWithNewerToken
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "Once the guard has stopped refreshing, no path refreshes within its window: none sends a token request",
+        arguments: RefreshPath.allCases)
+    func guardHoldsOnEveryPath(path: RefreshPath) async throws {
+        // Tokens that live 10 s: stale within the guard's 30-second window.
+        let fixture = try await SessionFixture(
+            outcomes: Array(repeating: .issue(expiresIn: 10), count: 8), lifetime: 10)
+        let first = try await fixture.coordinator.currentAuthorization()
+        #expect(
+            await Self.rejectEveryToken(fixture) as? AuthorizationError
+                == .excessiveRefresh(count: 5, window: .seconds(30)))
+        let requestsWhenTripped = fixture.endpoint.requestCount
+        fixture.clock.advance(by: 11)
+        await #expect(throws: AuthorizationError.excessiveRefresh(count: 5, window: .seconds(30))) {
+            switch path {
+            case .proactive: _ = try await fixture.coordinator.currentAuthorization()
+            case .retryWithNewerToken: _ = try await fixture.coordinator.authorizationAfterRejection(of: first)
+            }
+        }
+        #expect(fixture.endpoint.requestCount == requestsWhenTripped)
+    }
+
+    @Test("Refreshing resumes once the window of the rejections that stopped it has passed")
+    func guardReleasesAfterWindow() async throws {
+        let fixture = try await SessionFixture(
+            outcomes: Array(repeating: .issue(expiresIn: 10), count: 8), lifetime: 10)
+        #expect(
+            await Self.rejectEveryToken(fixture) as? AuthorizationError
+                == .excessiveRefresh(count: 5, window: .seconds(30)))
+        let requestsWhenTripped = fixture.endpoint.requestCount
+        fixture.clock.advance(by: 31)
+        _ = try await fixture.coordinator.currentAuthorization()
+        #expect(fixture.endpoint.requestCount == requestsWhenTripped + 1)
+    }
+
     @Test("Counts rejections on the monotonic clock, so a wall clock that jumps ahead does not reset the count")
     func budgetUsesMonotonicClock() async throws {
         let fixture = try await SessionFixture()
