@@ -59,6 +59,16 @@ struct AccountsTests {
                 try JSONSerialization.jsonObject(with: Data(json.output.standard.utf8)) as? [[String: Any]])
             #expect(entries.map { $0["account"] as? String } == ["alice", "demo"])
             #expect(entries.map { $0["isActive"] as? Bool } == [true, false])
+
+            // With demo active, the human layout lists it first; --json keeps the store's order (by account).
+            _ = await cli.run(try SwitchCommand.parse(["--account", "demo"]), on: server)
+            let switchedHuman = await cli.run(try StatusCommand.parse([]), on: server)
+            #expect(switchedHuman.output.standard.hasPrefix("\(url) (default)\n  account:       demo (active)\n"))
+            let switchedJSON = await cli.run(try StatusCommand.parse(["--json"]), on: server)
+            let switchedEntries = try #require(
+                try JSONSerialization.jsonObject(with: Data(switchedJSON.output.standard.utf8)) as? [[String: Any]])
+            #expect(switchedEntries.map { $0["account"] as? String } == ["alice", "demo"])
+            #expect(switchedEntries.map { $0["isActive"] as? Bool } == [false, true])
         }
     }
 

@@ -38,6 +38,33 @@ struct FeatureWordingTests {
         #expect(message == outcome + ".")
     }
 
+    /// The whole sentences, pinned: the checks above hold whatever the feature says, so a change of wording must show
+    /// here.
+    @Test(
+        "The terminal's sentence for each feature outcome, word for word",
+        arguments: [
+            (
+                OnboardingError.usernameTaken as any Error,
+                "That username is already taken on local (http://127.0.0.1:8080/v1). Choose another one."
+            ),
+            (
+                OnboardingError.deviceSignInExpired,
+                "The code expired before the sign-in to local (http://127.0.0.1:8080/v1) was approved; run `stories-cli login --server local --device` again for a new one."
+            ),
+            (
+                OnboardingError.cancelled,
+                "The sign-in to local (http://127.0.0.1:8080/v1) was cancelled; nothing was stored."
+            ),
+            (StoryServiceError.notFound(id: "9"), "No story has id 9 on local (http://127.0.0.1:8080/v1)."),
+            (
+                StoryServiceError.endlessListing(.pageLimitReached(pages: 20)),
+                "local (http://127.0.0.1:8080/v1) was still returning pages after 20, the most a listing follows; stopped there."
+            ),
+        ] as [(any Error, String)])
+    func exactSentences(error: any Error, sentence: String) {
+        #expect(FailureMessages.failure(for: error, server: FailureMessagesTests.local).message == sentence)
+    }
+
     @Test(
         "Failures below the features have no feature sentence: the terminal words their cause",
         arguments: [OnboardingError.notSignedIn, .sessionExpired, .wrongCredentials, .browserSignInTimedOut])

@@ -71,6 +71,32 @@ struct ListPagingTests {
         #expect(result.output.standard.contains("id 2"))
     }
 
+    @Test(
+        "One page from a --cursor whose next cursor is that same cursor is written, then a protocol error, not a hint",
+        arguments: [[], ["--json"]])
+    func repeatedStartCursor(arguments: [String]) async {
+        let requests = ListingRequests()
+        let api = Self.api(requests: requests) { _ in (["7"], "here") }
+        let result = await Self.run(["--cursor", "here"] + arguments, api: api)
+        #expect(result.status == .malformedData)
+        #expect(result.output.error.contains("cursor it had returned before"))
+        #expect(!result.output.error.contains("More stories follow"))
+        #expect(requests.all.count == 1)
+        #expect(result.output.standard.components(separatedBy: "7").count == 2, "the page is written once")
+        if arguments == ["--json"] {
+            #expect(result.output.standard.contains(#""nextCursor" : "here""#))
+        }
+    }
+
+    @Test("A page is written once even when the listing ends without a next page at the page cap")
+    func pageWrittenOnceAtCap() async {
+        let api = Self.api(requests: ListingRequests()) { cursor in
+            cursor == nil ? (["1"], "next") : (["2"], nil)
+        }
+        let result = await Self.run(["--all"], api: api, maximumPages: 1)
+        #expect(result.output.standard.components(separatedBy: "id 1").count == 2, "\(result.output.standard)")
+    }
+
     @Test("A listing that never ends stops at the page cap and says so")
     func pageCap() async {
         let requests = ListingRequests()

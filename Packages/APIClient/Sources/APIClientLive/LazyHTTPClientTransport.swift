@@ -62,7 +62,7 @@ public final class LazyHTTPClientTransport: ClientTransport {
     }
 
     /// The client, once a request or `startCreatingClient()` has created it.
-    public var client: HTTPClient? {
+    var client: HTTPClient? {
         state.withLock { $0.created?.client }
     }
 

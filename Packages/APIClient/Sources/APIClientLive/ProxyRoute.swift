@@ -86,7 +86,7 @@ public struct ProxyCredentials: Sendable, Equatable, CustomStringConvertible {
     let username: String
     let password: String
 
-    public init(username: String, password: String) {
+    init(username: String, password: String) {
         self.username = username
         self.password = password
     }

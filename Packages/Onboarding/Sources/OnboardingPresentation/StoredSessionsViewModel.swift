@@ -1,8 +1,9 @@
 import Observation
 import OnboardingDomain
 
-/// The sessions stored on this device as a "signed-in accounts" screen shows them: grouped by server in the store's
-/// order, each server's active account first.
+/// The sessions stored on this device as a "signed-in accounts" screen shows them (`servers`: grouped by server in the
+/// store's order, each server's active account first), and as the store lists them (`state`), for a front that shows
+/// them as a list (JSON output).
 ///
 /// Isolation: not `Sendable`; `load()` runs on the caller's actor (see `SignInFlowViewModel`).
 @Observable
@@ -10,8 +11,8 @@ public final class StoredSessionsViewModel {
     public enum State: Sendable, Equatable {
         case idle
         case loading
-        /// The servers with stored sessions, in the store's order; empty when nobody is signed in anywhere.
-        case loaded([ServerSessions])
+        /// Every stored session in the store's order; empty when nobody is signed in anywhere.
+        case loaded([SessionSummary])
         case failed(OnboardingError)
     }
 
@@ -39,10 +40,16 @@ public final class StoredSessionsViewModel {
     public nonisolated(nonsending) func load() async {
         state = .loading
         do throws(OnboardingError) {
-            state = .loaded(Self.grouped(try await listing.storedSessions()))
+            state = .loaded(try await listing.storedSessions())
         } catch {
             state = .failed(error)
         }
+    }
+
+    /// The loaded sessions by server; empty until loaded.
+    public var servers: [ServerSessions] {
+        guard case .loaded(let sessions) = state else { return [] }
+        return Self.grouped(sessions)
     }
 
     /// Groups by server in order of first appearance; within a server the active account comes first and the others

@@ -33,11 +33,14 @@ struct StoredSessionsViewModelTests {
                     Self.session("erin", on: a, isActive: false), Self.session("bob", on: b, isActive: true),
                 ])))
         #expect(viewModel.state == .idle)
+        #expect(viewModel.servers.isEmpty)
         await viewModel.load()
-        guard case .loaded(let groups) = viewModel.state else {
+        guard case .loaded(let sessions) = viewModel.state else {
             Issue.record("expected loaded, got \(viewModel.state)")
             return
         }
+        #expect(sessions.map(\.account) == ["carol", "dave", "erin", "bob"], "the store's order, for lists")
+        let groups = viewModel.servers
         #expect(groups.map(\.server) == [a, b])
         #expect(groups.map { $0.sessions.map(\.account) } == [["dave", "carol", "erin"], ["bob"]])
     }

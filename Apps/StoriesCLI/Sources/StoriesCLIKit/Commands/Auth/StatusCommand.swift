@@ -28,15 +28,13 @@ struct StatusCommand: StoriesSubcommand {
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         let viewModel = StoredSessionsViewModel(listing: try services.storedSessionListing())
         await viewModel.load()
-        let groups: [StoredSessionsViewModel.ServerSessions]
         switch viewModel.state {
-        case .loaded(let loaded): groups = loaded
+        case .loaded: break
         case .failed(let error): throw error
         case .idle, .loading: return
         }
         let now = context.now()
-        // Grouped by server in the store's order, each server's active account first.
-        let entries = groups.flatMap(\.sessions).map { session in
+        let entry = { (session: SessionSummary) in
             SessionStatus(
                 session: session,
                 server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
@@ -44,9 +42,13 @@ struct StatusCommand: StoriesSubcommand {
                 now: now)
         }
         if json {
-            try context.output.write(try StoryJSON.encode(entries))
+            // As the store lists them.
+            guard case .loaded(let sessions) = viewModel.state else { return }
+            try context.output.write(try StoryJSON.encode(sessions.map(entry)))
             return
         }
+        // By server, each server's active account first.
+        let entries = viewModel.servers.flatMap(\.sessions).map(entry)
         guard !entries.isEmpty else {
             try context.output.write(
                 "No stored sessions. Sign in with `\(context.server.loginCommand)`.\n")

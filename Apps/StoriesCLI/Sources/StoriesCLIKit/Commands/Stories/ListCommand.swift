@@ -69,6 +69,8 @@ struct ListCommand: StoriesSubcommand {
             retention: .newestPage)
         var progress = ProgressLine(output: context.output)
         defer { progress.erase() }
+        // Pages written so far: a call that ends the listing without a new page leaves the last one in the model.
+        var writtenPages = 0
         await list.load()
         while true {
             switch list.state {
@@ -83,12 +85,17 @@ struct ListCommand: StoriesSubcommand {
                     try writer.finish(resumeCursor: list.resumeCursor, skipped: list.skipped)
                     throw failure.error
                 }
-                try writer.write(stories: list.stories, rows: content.rows)
+                if list.loadedPageCount > writtenPages {
+                    try writer.write(stories: list.stories, rows: content.rows)
+                    writtenPages = list.loadedPageCount
+                }
             case .empty, .idle, .loading:
                 break
             }
             if all { progress.update(stories: list.loadedStoryCount, pages: list.loadedPageCount) }
-            guard all, list.canLoadMore else { break }
+            // Without --all the model still asks once more: that fetches nothing (one page is the limit), but reports
+            // a server that handed back the cursor the listing started from.
+            guard list.canLoadMore else { break }
             await list.loadMore()
         }
         progress.erase()
