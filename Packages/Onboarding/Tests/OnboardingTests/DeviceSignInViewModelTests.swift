@@ -58,9 +58,16 @@ struct DeviceSignInViewModelTests {
         let changes = ChangeCount()
         changes.track { _ = viewModel.state }
         await viewModel.start()
-        #expect(changes.value == 1)
-        changes.track { _ = viewModel.state }
+        #expect(changes.value == 1)  // waiting with the code (it was already starting)
+        guard case .waiting = viewModel.state else {
+            Issue.record("expected waiting, got \(viewModel.state)")
+            return
+        }
         await viewModel.complete()
-        #expect(changes.value == 2)
+        #expect(changes.value == 2)  // signed in
+        guard case .signedIn = viewModel.state else {
+            Issue.record("expected signedIn, got \(viewModel.state)")
+            return
+        }
     }
 }
