@@ -83,10 +83,7 @@ struct CompositionRoot: CommandServices {
         } catch {
             throw CommandFailure.usage("The server URL \(context.server.url.absoluteString) is not usable.")
         }
-        return ServerServices(
-            session: client.session, api: client.api, transport: nil, deviceAuthorizer: client.tokenEndpoint,
-            codeExchanger: client.tokenEndpoint, discovery: client.discovery,
-            accountIdentifier: client.accountIdentifier, serverURL: context.server.url, now: context.now)
+        return ServerServices(client: client, transport: nil, serverURL: context.server.url, now: context.now)
     }
 
     /// The authorization endpoint of the server at `serverURL`: `/oauth/authorize` at the root of its origin (a page

@@ -10,16 +10,19 @@ import StoriesDomain
 /// The live services of one server for one command: its session, the API, and the feature services over them.
 /// Built by `CompositionRoot`; commands see only the roles (`OnboardingService`, `StoryService`, …).
 struct ServerServices: Sendable {
-    let session: SessionCoordinator
-    let api: any APIProtocol
+    /// The server's live client graph: its session, its API and the clients that obtain tokens.
+    let client: LiveAPIClient
+    /// Shut down with these services; `nil` when the caller owns the transport (tests).
     var transport: LazyHTTPClientTransport?
-    let deviceAuthorizer: any DeviceAuthorizing
-    let codeExchanger: any AuthorizationCodeExchanging
-    let discovery: any AuthorizationServerDiscovering
-    let accountIdentifier: any AccountIdentifying
     let serverURL: URL
-
     let now: @Sendable () -> Date
+
+    /// The session of this server's origin.
+    var session: SessionCoordinator { client.session }
+    /// The API, every request authorised by `session`.
+    var api: any APIProtocol { client.api }
+    /// Where the authorization server describes itself (RFC 8414).
+    var discovery: any AuthorizationServerDiscovering { client.discovery }
 
     /// Register, sign in and out, who am I — for this server.
     var onboarding: any OnboardingService {
@@ -29,7 +32,7 @@ struct ServerServices: Sendable {
     /// Device sign-in (RFC 8628) for this server, polling with real sleeps.
     var deviceSignIn: any DeviceSignInService {
         APIDeviceSignInService(
-            authorizer: deviceAuthorizer, session: session, identifier: accountIdentifier, now: now)
+            authorizer: client.tokenEndpoint, session: session, identifier: client.accountIdentifier, now: now)
     }
 
     /// Browser sign-in (authorization code with PKCE, RFC 8252) for this server: the sign-in page its RFC 8414
@@ -37,9 +40,9 @@ struct ServerServices: Sendable {
     /// a loopback listener for the way back.
     var browserSignIn: any BrowserSignInService {
         APIBrowserSignInService(
-            exchanger: codeExchanger, listener: LoopbackRedirectListener(applicationName: CompositionRoot.clientID),
-            session: session,
-            identifier: accountIdentifier,
+            exchanger: client.tokenEndpoint,
+            listener: LoopbackRedirectListener(applicationName: CompositionRoot.clientID), session: session,
+            identifier: client.accountIdentifier,
             authorizationEndpoint: CompositionRoot.authorizationEndpoint(for: serverURL),
             clientID: CompositionRoot.clientID,
             issuer: nil, discovery: discovery)
