@@ -87,15 +87,18 @@ extension StoriesBackend {
     static let methodsByPath: [String: [HTTPRequest.Method]] = [
         "/health": [.get], "/oauth/token": [.post], "/oauth/revoke": [.post], "/users": [.post], "/me": [.get],
         "/stories": [.get], "/stories/{storyId}": [.get], "/oauth/device_authorization": [.post],
-        "/.well-known/oauth-authorization-server": [.get],
+        "/.well-known/oauth-authorization-server": [.get], "/.well-known/oauth-protected-resource": [.get],
+        "/oauth/introspect": [.post],
     ]
 
     /// Paths also served at the origin's root (see `OriginAliasTransport`).
     static let originRootPaths: Set<String> = ["/.well-known/oauth-authorization-server"]
 
-    /// Operations marked `security: []` in the spec.
+    /// Operations the spec does not secure with the bearer token: `security: []`, and introspection, whose caller
+    /// authenticates as a client (its handler checks).
     static let publicOperationIDs: Set<String> = [
         Operations.GetHealth.id, Operations.CreateToken.id, Operations.RevokeToken.id, Operations.RegisterUser.id,
         Operations.CreateDeviceAuthorization.id, Operations.GetAuthorizationServerMetadata.id,
+        Operations.GetProtectedResourceMetadata.id, Operations.IntrospectToken.id,
     ]
 }

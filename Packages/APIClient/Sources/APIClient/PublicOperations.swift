@@ -1,4 +1,5 @@
-/// The operations that the spec marks `security: []`.
+/// The operations that the spec does not secure with the bearer token: `security: []`, and token introspection,
+/// which a resource server authenticates to with its own client credentials.
 ///
 /// The generator drops `security` from what it emits, so the list lives here and a test compares it with
 /// `openapi/openapi.yaml`. Authorisation must never attach a token to these.
@@ -10,9 +11,11 @@ public enum PublicOperations {
         Operations.RegisterUser.id,
         Operations.CreateDeviceAuthorization.id,
         Operations.GetAuthorizationServerMetadata.id,
+        Operations.GetProtectedResourceMetadata.id,
+        Operations.IntrospectToken.id,
     ]
 
-    /// Whether `operationID` is public, i.e. must be sent without credentials.
+    /// Whether `operationID` must be sent without the session's bearer token.
     public static func contains(_ operationID: String) -> Bool {
         operationIDs.contains(operationID)
     }

@@ -20,6 +20,11 @@ public struct MockAPI: APIProtocol {
         @Sendable (Operations.GetAuthorizationServerMetadata.Input) async throws ->
             Operations
             .GetAuthorizationServerMetadata.Output
+    public var getProtectedResourceMetadata:
+        @Sendable (Operations.GetProtectedResourceMetadata.Input) async throws ->
+            Operations.GetProtectedResourceMetadata.Output
+    public var introspectToken:
+        @Sendable (Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output
 
     public init() {
         getHealth = { _ in throw UnimplementedOperation(operationID: Operations.GetHealth.id) }
@@ -35,6 +40,10 @@ public struct MockAPI: APIProtocol {
         getAuthorizationServerMetadata = { _ in
             throw UnimplementedOperation(operationID: Operations.GetAuthorizationServerMetadata.id)
         }
+        getProtectedResourceMetadata = { _ in
+            throw UnimplementedOperation(operationID: Operations.GetProtectedResourceMetadata.id)
+        }
+        introspectToken = { _ in throw UnimplementedOperation(operationID: Operations.IntrospectToken.id) }
     }
 
     public func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -69,6 +78,16 @@ public struct MockAPI: APIProtocol {
         _ input: Operations.GetAuthorizationServerMetadata.Input
     ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
         try await getAuthorizationServerMetadata(input)
+    }
+    public func getProtectedResourceMetadata(
+        _ input: Operations.GetProtectedResourceMetadata.Input
+    ) async throws -> Operations.GetProtectedResourceMetadata.Output {
+        try await getProtectedResourceMetadata(input)
+    }
+    public func introspectToken(
+        _ input: Operations.IntrospectToken.Input
+    ) async throws -> Operations.IntrospectToken.Output {
+        try await introspectToken(input)
     }
 }
 

@@ -22,8 +22,9 @@ public enum OpenAPISpec {
         return servers
     }
 
-    /// Every operationId, and those marked `security: []`.
-    public static func operationIDs() throws -> (all: Set<String>, public: Set<String>) {
+    /// Every operationId, and those whose `security` does not accept the bearer token (`security: []`, or only
+    /// another scheme, such as the introspection client's Basic authentication).
+    public static func operationIDs() throws -> (all: Set<String>, withoutBearerToken: Set<String>) {
         guard let paths = try document()["paths"] as? [String: [String: Any]] else { throw MalformedSpec() }
         var all: Set<String> = []
         var open: Set<String> = []
@@ -33,7 +34,11 @@ public enum OpenAPISpec {
                     continue
                 }
                 all.insert(id)
-                if let security = operation["security"] as? [Any], security.isEmpty { open.insert(id) }
+                if let security = operation["security"] as? [[String: Any]],
+                    !security.contains(where: { $0["bearerAuth"] != nil })
+                {
+                    open.insert(id)
+                }
             }
         }
         return (all, open)

@@ -82,6 +82,28 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.getProtectedResourceMetadata(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/.well-known/oauth-protected-resource")
+        )
+        try transport.register(
+            {
+                try await server.introspectToken(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/oauth/introspect")
+        )
+        try transport.register(
+            {
                 try await server.revokeToken(
                     request: $0,
                     body: $1,
@@ -472,6 +494,151 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .ok(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// This API's protected-resource metadata (RFC 9728).
+    ///
+    /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
+    /// origin's root with the API's path appended (`/.well-known/oauth-protected-resource/v1` for an API at `/v1`);
+    /// the server also serves it here, under the API's base path. A 401 names its URL in the `resource_metadata`
+    /// parameter of `WWW-Authenticate` (RFC 9728 §5.1).
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-protected-resource`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
+    func getProtectedResourceMetadata(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.GetProtectedResourceMetadata.id,
+            using: {
+                APIHandler.getProtectedResourceMetadata($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.GetProtectedResourceMetadata.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.GetProtectedResourceMetadata.Input(headers: headers)
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
+    ///
+    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
+    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/introspect`.
+    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
+    func introspectToken(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.IntrospectToken.id,
+            using: {
+                APIHandler.introspectToken($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.IntrospectToken.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.IntrospectToken.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/x-www-form-urlencoded"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/x-www-form-urlencoded":
+                    body = try await converter.getRequiredRequestBodyAsURLEncodedForm(
+                        Components.Schemas.IntrospectionRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .urlEncodedForm(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.IntrospectToken.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -796,6 +796,298 @@ package enum Operations {
             }
         }
     }
+    /// This API's protected-resource metadata (RFC 9728).
+    ///
+    /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
+    /// origin's root with the API's path appended (`/.well-known/oauth-protected-resource/v1` for an API at `/v1`);
+    /// the server also serves it here, under the API's base path. A 401 names its URL in the `resource_metadata`
+    /// parameter of `WWW-Authenticate` (RFC 9728 §5.1).
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-protected-resource`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
+    package enum GetProtectedResourceMetadata {
+        package static let id: Swift.String = "getProtectedResourceMetadata"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/.well-known/oauth-protected-resource/GET/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProtectedResourceMetadata.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProtectedResourceMetadata.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.GetProtectedResourceMetadata.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            package init(headers: Operations.GetProtectedResourceMetadata.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/.well-known/oauth-protected-resource/GET/responses/200/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/.well-known/oauth-protected-resource/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ProtectedResourceMetadata)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.ProtectedResourceMetadata {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.GetProtectedResourceMetadata.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.GetProtectedResourceMetadata.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The metadata document (RFC 9728 §3.2).
+            ///
+            /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetProtectedResourceMetadata.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            package var ok: Operations.GetProtectedResourceMetadata.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
+    ///
+    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
+    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/introspect`.
+    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
+    package enum IntrospectToken {
+        package static let id: Swift.String = "introspectToken"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/oauth/introspect/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.IntrospectToken.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.IntrospectToken.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.IntrospectToken.Input.Headers
+            /// - Remark: Generated from `#/paths/oauth/introspect/POST/requestBody`.
+            @frozen package enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/introspect/POST/requestBody/content/application\/x-www-form-urlencoded`.
+                case urlEncodedForm(Components.Schemas.IntrospectionRequest)
+            }
+            package var body: Operations.IntrospectToken.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            package init(
+                headers: Operations.IntrospectToken.Input.Headers = .init(),
+                body: Operations.IntrospectToken.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/introspect/POST/responses/200/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/introspect/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.IntrospectionResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.IntrospectionResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.IntrospectToken.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.IntrospectToken.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Whether the token is active, and what it is good for (RFC 7662 §2.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.IntrospectToken.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            package var ok: Operations.IntrospectToken.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/introspect/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/introspect/POST/responses/401/content/application\/json`.
+                    case json(Components.Schemas.OAuthError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.OAuthError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.IntrospectToken.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.IntrospectToken.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// The caller is not a client allowed to introspect (`invalid_client`).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.IntrospectToken.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.IntrospectToken.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Revoke a token (RFC 7009). Unknown tokens are not an error.
     ///
     /// - Remark: HTTP `POST /oauth/revoke`.

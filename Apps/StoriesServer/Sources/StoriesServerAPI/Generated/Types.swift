@@ -57,6 +57,26 @@ package protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
     /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
     func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output
+    /// This API's protected-resource metadata (RFC 9728).
+    ///
+    /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
+    /// origin's root with the API's path appended (`/.well-known/oauth-protected-resource/v1` for an API at `/v1`);
+    /// the server also serves it here, under the API's base path. A 401 names its URL in the `resource_metadata`
+    /// parameter of `WWW-Authenticate` (RFC 9728 §5.1).
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-protected-resource`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
+    func getProtectedResourceMetadata(_ input: Operations.GetProtectedResourceMetadata.Input) async throws -> Operations.GetProtectedResourceMetadata.Output
+    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
+    ///
+    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
+    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/introspect`.
+    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
+    func introspectToken(_ input: Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output
     /// Revoke a token (RFC 7009). Unknown tokens are not an error.
     ///
     /// - Remark: HTTP `POST /oauth/revoke`.
@@ -145,6 +165,36 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
     package func getAuthorizationServerMetadata(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) async throws -> Operations.GetAuthorizationServerMetadata.Output {
         try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input(headers: headers))
+    }
+    /// This API's protected-resource metadata (RFC 9728).
+    ///
+    /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
+    /// origin's root with the API's path appended (`/.well-known/oauth-protected-resource/v1` for an API at `/v1`);
+    /// the server also serves it here, under the API's base path. A 401 names its URL in the `resource_metadata`
+    /// parameter of `WWW-Authenticate` (RFC 9728 §5.1).
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-protected-resource`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
+    package func getProtectedResourceMetadata(headers: Operations.GetProtectedResourceMetadata.Input.Headers = .init()) async throws -> Operations.GetProtectedResourceMetadata.Output {
+        try await getProtectedResourceMetadata(Operations.GetProtectedResourceMetadata.Input(headers: headers))
+    }
+    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
+    ///
+    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
+    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/introspect`.
+    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
+    package func introspectToken(
+        headers: Operations.IntrospectToken.Input.Headers = .init(),
+        body: Operations.IntrospectToken.Input.Body
+    ) async throws -> Operations.IntrospectToken.Output {
+        try await introspectToken(Operations.IntrospectToken.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// Revoke a token (RFC 7009). Unknown tokens are not an error.
     ///

@@ -457,6 +457,167 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// This API's protected-resource metadata (RFC 9728).
+    ///
+    /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
+    /// origin's root with the API's path appended (`/.well-known/oauth-protected-resource/v1` for an API at `/v1`);
+    /// the server also serves it here, under the API's base path. A 401 names its URL in the `resource_metadata`
+    /// parameter of `WWW-Authenticate` (RFC 9728 §5.1).
+    ///
+    ///
+    /// - Remark: HTTP `GET /.well-known/oauth-protected-resource`.
+    /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
+    public func getProtectedResourceMetadata(_ input: Operations.GetProtectedResourceMetadata.Input) async throws -> Operations.GetProtectedResourceMetadata.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetProtectedResourceMetadata.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/.well-known/oauth-protected-resource",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetProtectedResourceMetadata.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ProtectedResourceMetadata.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
+    ///
+    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
+    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/introspect`.
+    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
+    public func introspectToken(_ input: Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.IntrospectToken.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/oauth/introspect",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .urlEncodedForm(value):
+                    body = try converter.setRequiredRequestBodyAsURLEncodedForm(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/x-www-form-urlencoded"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.IntrospectToken.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.IntrospectionResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.IntrospectToken.Output.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.OAuthError.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Revoke a token (RFC 7009). Unknown tokens are not an error.
     ///
     /// - Remark: HTTP `POST /oauth/revoke`.

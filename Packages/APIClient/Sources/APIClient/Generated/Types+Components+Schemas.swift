@@ -70,6 +70,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TokenRequest/device_code`.
             public var deviceCode: Swift.String?
+            /// The protected resource the tokens are for (RFC 8707 §2): the `resource` of the API's protected-resource metadata (RFC 9728). A server that cannot issue tokens for it answers `invalid_target`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/resource`.
+            public var resource: Swift.String?
             /// Creates a new `TokenRequest`.
             ///
             /// - Parameters:
@@ -83,6 +87,7 @@ extension Components {
             ///   - redirectUri: The redirect URI of the authorization request, character for character.
             ///   - codeVerifier: The PKCE verifier (RFC 7636 §4.1), 43 to 128 characters of A-Z a-z 0-9 - . _ ~.
             ///   - deviceCode: The `device_code` of a device authorization (RFC 8628 §3.4).
+            ///   - resource: The protected resource the tokens are for (RFC 8707 §2): the `resource` of the API's protected-resource metadata (RFC 9728). A server that cannot issue tokens for it answers `invalid_target`.
             public init(
                 grantType: Components.Schemas.TokenRequest.GrantTypePayload,
                 username: Swift.String? = nil,
@@ -93,7 +98,8 @@ extension Components {
                 code: Swift.String? = nil,
                 redirectUri: Swift.String? = nil,
                 codeVerifier: Swift.String? = nil,
-                deviceCode: Swift.String? = nil
+                deviceCode: Swift.String? = nil,
+                resource: Swift.String? = nil
             ) {
                 self.grantType = grantType
                 self.username = username
@@ -105,6 +111,7 @@ extension Components {
                 self.redirectUri = redirectUri
                 self.codeVerifier = codeVerifier
                 self.deviceCode = deviceCode
+                self.resource = resource
             }
             public enum CodingKeys: String, CodingKey {
                 case grantType = "grant_type"
@@ -117,6 +124,7 @@ extension Components {
                 case redirectUri = "redirect_uri"
                 case codeVerifier = "code_verifier"
                 case deviceCode = "device_code"
+                case resource
             }
         }
         /// - Remark: Generated from `#/components/schemas/TokenResponse`.
@@ -193,21 +201,29 @@ extension Components {
             public var clientId: Swift.String
             /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest/scope`.
             public var scope: Swift.String?
+            /// The protected resource the tokens are for (RFC 8707 §2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationRequest/resource`.
+            public var resource: Swift.String?
             /// Creates a new `DeviceAuthorizationRequest`.
             ///
             /// - Parameters:
             ///   - clientId:
             ///   - scope:
+            ///   - resource: The protected resource the tokens are for (RFC 8707 §2).
             public init(
                 clientId: Swift.String,
-                scope: Swift.String? = nil
+                scope: Swift.String? = nil,
+                resource: Swift.String? = nil
             ) {
                 self.clientId = clientId
                 self.scope = scope
+                self.resource = resource
             }
             public enum CodingKeys: String, CodingKey {
                 case clientId = "client_id"
                 case scope
+                case resource
             }
         }
         /// - Remark: Generated from `#/components/schemas/DeviceAuthorizationResponse`.
@@ -281,6 +297,8 @@ extension Components {
             public var deviceAuthorizationEndpoint: Swift.String?
             /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/revocation_endpoint`.
             public var revocationEndpoint: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/introspection_endpoint`.
+            public var introspectionEndpoint: Swift.String?
             /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/grant_types_supported`.
             public var grantTypesSupported: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/response_types_supported`.
@@ -303,6 +321,7 @@ extension Components {
             ///   - tokenEndpoint:
             ///   - deviceAuthorizationEndpoint:
             ///   - revocationEndpoint:
+            ///   - introspectionEndpoint:
             ///   - grantTypesSupported:
             ///   - responseTypesSupported:
             ///   - codeChallengeMethodsSupported:
@@ -315,6 +334,7 @@ extension Components {
                 tokenEndpoint: Swift.String,
                 deviceAuthorizationEndpoint: Swift.String? = nil,
                 revocationEndpoint: Swift.String? = nil,
+                introspectionEndpoint: Swift.String? = nil,
                 grantTypesSupported: [Swift.String]? = nil,
                 responseTypesSupported: [Swift.String],
                 codeChallengeMethodsSupported: [Swift.String]? = nil,
@@ -327,6 +347,7 @@ extension Components {
                 self.tokenEndpoint = tokenEndpoint
                 self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
                 self.revocationEndpoint = revocationEndpoint
+                self.introspectionEndpoint = introspectionEndpoint
                 self.grantTypesSupported = grantTypesSupported
                 self.responseTypesSupported = responseTypesSupported
                 self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
@@ -340,12 +361,195 @@ extension Components {
                 case tokenEndpoint = "token_endpoint"
                 case deviceAuthorizationEndpoint = "device_authorization_endpoint"
                 case revocationEndpoint = "revocation_endpoint"
+                case introspectionEndpoint = "introspection_endpoint"
                 case grantTypesSupported = "grant_types_supported"
                 case responseTypesSupported = "response_types_supported"
                 case codeChallengeMethodsSupported = "code_challenge_methods_supported"
                 case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
                 case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
                 case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
+            }
+        }
+        /// RFC 9728 §2.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata`.
+        public struct ProtectedResourceMetadata: Codable, Hashable, Sendable {
+            /// The resource identifier: the URL the metadata's location was built from (RFC 9728 §3.3); clients refuse a document whose `resource` differs.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/resource`.
+            public var resource: Swift.String
+            /// Issuer identifiers (RFC 8414) of the authorization servers this API accepts tokens from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/authorization_servers`.
+            public var authorizationServers: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/bearer_methods_supported`.
+            public var bearerMethodsSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/scopes_supported`.
+            public var scopesSupported: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/resource_name`.
+            public var resourceName: Swift.String?
+            /// Creates a new `ProtectedResourceMetadata`.
+            ///
+            /// - Parameters:
+            ///   - resource: The resource identifier: the URL the metadata's location was built from (RFC 9728 §3.3); clients refuse a document whose `resource` differs.
+            ///   - authorizationServers: Issuer identifiers (RFC 8414) of the authorization servers this API accepts tokens from.
+            ///   - bearerMethodsSupported:
+            ///   - scopesSupported:
+            ///   - resourceName:
+            public init(
+                resource: Swift.String,
+                authorizationServers: [Swift.String]? = nil,
+                bearerMethodsSupported: [Swift.String]? = nil,
+                scopesSupported: [Swift.String]? = nil,
+                resourceName: Swift.String? = nil
+            ) {
+                self.resource = resource
+                self.authorizationServers = authorizationServers
+                self.bearerMethodsSupported = bearerMethodsSupported
+                self.scopesSupported = scopesSupported
+                self.resourceName = resourceName
+            }
+            public enum CodingKeys: String, CodingKey {
+                case resource
+                case authorizationServers = "authorization_servers"
+                case bearerMethodsSupported = "bearer_methods_supported"
+                case scopesSupported = "scopes_supported"
+                case resourceName = "resource_name"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/IntrospectionRequest`.
+        public struct IntrospectionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IntrospectionRequest/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/IntrospectionRequest/token_type_hint`.
+            public var tokenTypeHint: Swift.String?
+            /// Creates a new `IntrospectionRequest`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - tokenTypeHint:
+            public init(
+                token: Swift.String,
+                tokenTypeHint: Swift.String? = nil
+            ) {
+                self.token = token
+                self.tokenTypeHint = tokenTypeHint
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case tokenTypeHint = "token_type_hint"
+            }
+        }
+        /// RFC 7662 §2.2.
+        ///
+        /// - Remark: Generated from `#/components/schemas/IntrospectionResponse`.
+        public struct IntrospectionResponse: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/active`.
+            public var active: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/scope`.
+            public var scope: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/client_id`.
+            public var clientId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/username`.
+            public var username: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/token_type`.
+            public var tokenType: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/exp`.
+            public var exp: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/iat`.
+            public var iat: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/sub`.
+            public var sub: Swift.String?
+            /// One audience or several (RFC 7662 §2.2, RFC 7519 §4.1.3).
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/aud`.
+            @frozen public enum AudPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/aud/case1`.
+                case case1(Swift.String)
+                /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/aud/case2`.
+                case case2([Swift.String])
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    case let .case2(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    }
+                }
+            }
+            /// One audience or several (RFC 7662 §2.2, RFC 7519 §4.1.3).
+            ///
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/aud`.
+            public var aud: Components.Schemas.IntrospectionResponse.AudPayload?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/iss`.
+            public var iss: Swift.String?
+            /// Creates a new `IntrospectionResponse`.
+            ///
+            /// - Parameters:
+            ///   - active:
+            ///   - scope:
+            ///   - clientId:
+            ///   - username:
+            ///   - tokenType:
+            ///   - exp:
+            ///   - iat:
+            ///   - sub:
+            ///   - aud: One audience or several (RFC 7662 §2.2, RFC 7519 §4.1.3).
+            ///   - iss:
+            public init(
+                active: Swift.Bool,
+                scope: Swift.String? = nil,
+                clientId: Swift.String? = nil,
+                username: Swift.String? = nil,
+                tokenType: Swift.String? = nil,
+                exp: Swift.Int64? = nil,
+                iat: Swift.Int64? = nil,
+                sub: Swift.String? = nil,
+                aud: Components.Schemas.IntrospectionResponse.AudPayload? = nil,
+                iss: Swift.String? = nil
+            ) {
+                self.active = active
+                self.scope = scope
+                self.clientId = clientId
+                self.username = username
+                self.tokenType = tokenType
+                self.exp = exp
+                self.iat = iat
+                self.sub = sub
+                self.aud = aud
+                self.iss = iss
+            }
+            public enum CodingKeys: String, CodingKey {
+                case active
+                case scope
+                case clientId = "client_id"
+                case username
+                case tokenType = "token_type"
+                case exp
+                case iat
+                case sub
+                case aud
+                case iss
             }
         }
         /// - Remark: Generated from `#/components/schemas/RevocationRequest`.
