@@ -86,7 +86,7 @@ struct BrowserLoginTests {
                 environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
                 browser: browser)
             #expect(status == .malformedData, "\(output.error)")
-            #expect(output.error.contains("describes itself as the authorization server https://stories.example"))
+            #expect(output.error.contains("describes itself as https://stories.example, not http://127.0.0.1:"))
             #expect(try await browser.finishedVisits().isEmpty)
             #expect(try await cli.storedCredential(for: server) == nil)
         }

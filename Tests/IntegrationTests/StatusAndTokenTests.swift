@@ -33,6 +33,9 @@ struct StatusAndTokenTests {
             #expect(human.output.standard.contains("account:       demo"))
             #expect(human.output.standard.contains("fresh, expires in"))
             #expect(human.output.standard.contains("refreshed:     just now"))
+            // The reference server is its own authorization server: its issuer is its origin.
+            let issuer = "http://\(server.baseURL.host() ?? ""):\(server.baseURL.port ?? 0)"
+            #expect(human.output.standard.contains("issued by:     \(issuer)\n"))
 
             let json = await cli.run(try StatusCommand.parse(["--json"]), on: server)
             let entries = try #require(
@@ -41,6 +44,7 @@ struct StatusAndTokenTests {
             #expect(entries.first?["account"] as? String == "demo")
             #expect(entries.first?["isDefault"] as? Bool == true)
             #expect(entries.first?["accessTokenFresh"] as? Bool == true)
+            #expect(entries.first?["issuer"] as? String == issuer)
             let stored = try #require(try await cli.storedCredential(for: server))
             #expect(!json.output.standard.contains(stored.accessToken.unredacted))
             #expect(!human.output.standard.contains(stored.accessToken.unredacted))

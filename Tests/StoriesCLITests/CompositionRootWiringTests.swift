@@ -53,7 +53,9 @@ struct TokenResponseDecodingTests {
             """
         let services = try await CompositionRootWiringTests.services(
             transport: ScriptedTransport(body: body))
-        let credential = try await services.session.signIn(username: "demo", password: Secret("pw")).credential
+        let credential = try await services.session.signIn(
+            username: "demo", password: Secret("pw"), at: .contract(of: services.session.origin)
+        ).credential
         #expect(credential.accessToken == Secret("fresh-access"))
         #expect(credential.expiresAt == nil)
     }
@@ -63,7 +65,9 @@ struct TokenResponseDecodingTests {
         let body = #"{"access_token":"fresh-access","token_type":"Bearer","expires_in":900}"#
         let services = try await CompositionRootWiringTests.services(
             transport: ScriptedTransport(body: body))
-        let credential = try await services.session.signIn(username: "demo", password: Secret("pw")).credential
+        let credential = try await services.session.signIn(
+            username: "demo", password: Secret("pw"), at: .contract(of: services.session.origin)
+        ).credential
         let lifetime = try #require(credential.expiresAt).timeIntervalSince(credential.issuedAt)
         #expect(lifetime == 900)
     }

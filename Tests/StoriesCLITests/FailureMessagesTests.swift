@@ -136,11 +136,28 @@ struct FailureMessagesTests {
                 FailureCause(
                     AuthorizationServerMetadataError.issuerMismatch(
                         expected: "http://127.0.0.1:8080", received: "https://evil.test"))), .malformedData,
-            "describes itself as the authorization server https://evil.test, not http://127.0.0.1:8080"
+            "describes itself as https://evil.test, not http://127.0.0.1:8080 where its metadata was looked up"
         ),
         (
             AuthorizationServerMetadataError.untrustedEndpoint("http://evil.test/authorize"), .malformedData,
-            "names a sign-in page (http://evil.test/authorize) that is not on its own origin"
+            "names, http://evil.test/authorize, which is neither TLS nor this machine; nothing was sent to it"
+        ),
+        (
+            AuthorizationServerMetadataError.resourceMismatch(
+                expected: "http://127.0.0.1:8080/v1", received: "https://evil.test/v1"), .malformedData,
+            "publishes protected-resource metadata for https://evil.test/v1, not http://127.0.0.1:8080/v1 (RFC 9728)"
+        ),
+        (
+            AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example/v1"), .malformedData,
+            "trusts the authorization server https://login.example/v1, which publishes no metadata"
+        ),
+        (
+            OnboardingError.deviceSignInUnsupported, .failure,
+            "does not offer sign-in with a code; `stories-cli login --server local` signs in in a browser"
+        ),
+        (
+            TokenEndpointError.notPublished(.revocation), .failure,
+            "The authorization server of local (http://127.0.0.1:8080/v1) publishes no revocation endpoint"
         ),
         (
             OnboardingError.browserSignInRefused(code: "invalid_grant", description: "code spent"), .signInRequired,

@@ -3,8 +3,8 @@ import HTTPTypes
 import OpenAPIRuntime
 import Synchronization
 
-/// Answers each request by its full path (base path included) from a table, 404 for any other path, and records the
-/// requests, in order.
+/// Answers each request by its absolute URL without the query (`http://127.0.0.1:8080/v1/me`) from a table, 404 for
+/// any other, and records the requests, in order.
 final class RoutedTransport: ClientTransport {
     struct Answer: Sendable {
         var status: HTTPResponse.Status = .ok
@@ -19,8 +19,8 @@ final class RoutedTransport: ClientTransport {
         self.answers = answers
     }
 
-    /// The paths asked for so far.
-    var paths: [String] {
+    /// The URLs asked for so far, each without its query.
+    var urls: [String] {
         asked.withLock { $0.map(\.path) }
     }
 
@@ -32,7 +32,7 @@ final class RoutedTransport: ClientTransport {
     func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let path = baseURL.path + (request.path ?? "")
+        let path = baseURL.absoluteString + (request.path ?? "").prefix { $0 != "?" }
         asked.withLock { $0.append((path, request.headerFields)) }
         let answer = answers[path] ?? Answer(status: .notFound, contentType: "text/plain", body: "not found")
         return (

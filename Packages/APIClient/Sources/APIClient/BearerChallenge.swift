@@ -10,6 +10,13 @@ public enum BearerChallenge {
     /// one). Only a parameter of a challenge whose scheme is `Bearer` counts, so neither another scheme's `error`
     /// (`DPoP error="…"`) nor `error=` inside another parameter's quoted value is taken for the code.
     public static func errorCode(in header: String) -> String? {
+        parameter("error", in: header)
+    }
+
+    /// The value of the Bearer challenge's parameter `name` (case-insensitive), such as RFC 9728's
+    /// `resource_metadata`, read as `errorCode(in:)` reads `error`; `nil` when the challenge has none.
+    public static func parameter(_ name: String, in header: String) -> String? {
+        let wanted = name.lowercased()
         var rest = Substring(header)
         var scheme: String?
         while true {
@@ -25,7 +32,7 @@ public enum BearerChallenge {
             }
             rest = afterName.dropFirst().drop { $0 == " " || $0 == "\t" }
             let value = readValue(&rest)
-            if scheme == "bearer", name.lowercased() == "error" { return value }
+            if scheme == "bearer", name.lowercased() == wanted { return value }
         }
     }
 

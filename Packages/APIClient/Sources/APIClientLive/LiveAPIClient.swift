@@ -7,22 +7,23 @@ import RFC3339
 
 /// The live client graph every front needs, over any transport, credentials store and cross-process lock: the session
 /// coordinator, the generated client with the authorisation middleware, and the clients that must not carry the
-/// session's token (the token endpoint, RFC 8414 discovery, and `/me` with a token not yet stored).
+/// session's token (the authorization server's endpoints, discovery, and `/me` with a token not yet stored).
 ///
 /// The middleware order is the point of this type:
 /// - `api`: logging, then authorisation (so a retry after a 401 is logged and bounded like the first try), then the
 ///   transport failure classification, then the per-operation bounds (inside the authorisation middleware, so that the
 ///   retry gets a deadline of its own).
-/// - the token endpoint and discovery: logging, classification and the token request's bounds, no authorisation: they
-///   are how tokens are obtained.
+/// - the authorization server's endpoints and discovery: routing to the URL the metadata names, then logging,
+///   classification and the token request's bounds, no authorisation: they are how tokens are obtained.
 public struct LiveAPIClient: Sendable {
     /// The session of the server's origin: tokens, refreshes, sign-in and sign-out.
     public let session: SessionCoordinator
     /// The API, every request authorised by `session`.
     public let api: any APIProtocol
-    /// The token endpoint (RFC 6749, 7009, 8628) at the API's base URL.
+    /// The token, device authorization and revocation endpoints (RFC 6749, 8628, 7009) of whichever authorization
+    /// server a request names.
     public let tokenEndpoint: TokenEndpoint
-    /// Where the authorization server describes itself (RFC 8414).
+    /// Finds the API's authorization server (RFC 9728, RFC 8414).
     public let discovery: AuthorizationServerDiscovery
     /// Asks `/me` with tokens a sign-in obtained, before they are stored.
     public let accountIdentifier: CurrentUserAccountIdentifier
@@ -53,12 +54,18 @@ public struct LiveAPIClient: Sendable {
         // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
         // default refuses.
         let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
-        let tokenClient = { (url: URL) in
+        // Without authorisation, each operation named in `routes` sent to its URL.
+        let tokenClient = { @Sendable (routes: [String: URL]) in
             Client(
-                serverURL: url, configuration: configuration, transport: transport,
-                middlewares: [logging, transportFailures, tokenBounds])
+                serverURL: serverURL, configuration: configuration, transport: transport,
+                middlewares: [EndpointRoutingMiddleware(routes: routes), logging, transportFailures, tokenBounds])
         }
-        let tokenEndpoint = TokenEndpoint(api: tokenClient(serverURL), clientID: clientID, now: now)
+        let tokenEndpoint = TokenEndpoint(clientID: clientID, now: now) { server in
+            var routes = [Operations.CreateToken.id: server.tokenEndpoint]
+            routes[Operations.CreateDeviceAuthorization.id] = server.deviceAuthorizationEndpoint
+            routes[Operations.RevokeToken.id] = server.revocationEndpoint
+            return tokenClient(routes)
+        }
         let session = SessionCoordinator(
             origin: origin, store: store, tokenEndpoint: tokenEndpoint, lock: lock, interruptions: interruptions,
             now: now)
@@ -79,7 +86,13 @@ public struct LiveAPIClient: Sendable {
                 middlewares: [logging, bearer, transportFailures, apiBounds])
         }
         self.discovery = AuthorizationServerDiscovery(
-            rootClient: tokenClient(AuthorizationServerDiscovery.rootURL(of: serverURL)),
-            basePathClient: tokenClient(serverURL), serverURL: serverURL)
+            serverURL: serverURL, api: tokenClient([:]),
+            documentClient: { location in
+                tokenClient([
+                    Operations.GetProtectedResourceMetadata.id: location,
+                    Operations.GetAuthorizationServerMetadata.id: location,
+                ])
+            },
+            cache: AuthorizationServerMetadataCache(now: now))
     }
 }

@@ -22,3 +22,12 @@ extension Credential {
         )
     }
 }
+
+extension AuthorizationServer {
+    /// The contract's endpoints of `url`: an authorization server for tests whose token endpoint is a `MockAPI`,
+    /// where the routing to an endpoint is not what is tested.
+    public static func fixture(_ url: String = "https://api.example.com/v1") -> AuthorizationServer {
+        // The fixture's URLs are literals with a scheme and a host.
+        .contract(of: try! ServerOrigin(URL(string: url)!))
+    }
+}

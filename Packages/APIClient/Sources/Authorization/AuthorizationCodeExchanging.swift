@@ -2,8 +2,8 @@
 /// browser sign-in flow.
 public protocol AuthorizationCodeExchanging: Sendable {
     /// Exchanges `code` for tokens, proving with `codeVerifier` that this client made the request; `redirectURI` is
-    /// the one the request named, character for character.
+    /// the one the request named, character for character; `server` is the authorization server that issued `code`.
     func exchangeAuthorizationCode(
-        _ code: Secret, redirectURI: String, codeVerifier: Secret
+        _ code: Secret, redirectURI: String, codeVerifier: Secret, at server: AuthorizationServer
     ) async throws(TokenEndpointError) -> TokenGrant
 }

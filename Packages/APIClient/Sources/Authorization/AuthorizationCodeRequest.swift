@@ -13,9 +13,12 @@ public struct AuthorizationCodeRequest: Sendable, Equatable {
     public var pkce: PKCE
     public var state: AuthorizationState
     public var scope: String?
+    /// The API the tokens are for (RFC 8707 §2), when it named itself in RFC 9728 metadata.
+    public var resource: String?
 
     public init(
-        endpoint: URL, clientID: String, redirectURI: String, pkce: PKCE, state: AuthorizationState, scope: String?
+        endpoint: URL, clientID: String, redirectURI: String, pkce: PKCE, state: AuthorizationState, scope: String?,
+        resource: String? = nil
     ) {
         self.endpoint = endpoint
         self.clientID = clientID
@@ -23,6 +26,7 @@ public struct AuthorizationCodeRequest: Sendable, Equatable {
         self.pkce = pkce
         self.state = state
         self.scope = scope
+        self.resource = resource
     }
 
     /// The endpoint with the request's parameters appended to any query it already has (RFC 6749 §3.1).
@@ -32,6 +36,7 @@ public struct AuthorizationCodeRequest: Sendable, Equatable {
             ("code_challenge", pkce.challenge), ("code_challenge_method", PKCE.method), ("state", state.value),
         ]
         if let scope { parameters.append(("scope", scope)) }
+        if let resource { parameters.append(("resource", resource)) }
         let query = parameters.map { "\(FormValue.encode($0.0))=\(FormValue.encode($0.1))" }.joined(separator: "&")
         var text = endpoint.absoluteString
         if let fragment = text.firstIndex(of: "#") { text = String(text[..<fragment]) }

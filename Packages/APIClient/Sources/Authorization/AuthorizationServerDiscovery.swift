@@ -3,118 +3,251 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Reads RFC 8414 metadata through the generated `getAuthorizationServerMetadata` operation and checks it before
-/// anything in it is used: the issuer must be the origin of the server URL (RFC 8414 §3.3), and the sign-in page must
-/// be on that origin, over TLS or to a loopback IP literal.
+/// Finds the authorization server an API trusts and reads its metadata, as the standards say, checking everything in
+/// it before anything is used.
 ///
-/// It asks in two places, in this order:
-/// 1. the origin's root, `/.well-known/oauth-authorization-server`, where RFC 8414 §3 places the metadata of an issuer
-///    that is the origin: what independent authorization servers publish;
-/// 2. under the API's base path, where servers built from this repository's spec also publish a copy; asked only when
-///    the root has none of this API's and the server URL has a base path. Without a base path both are the same URL,
-///    asked once, under the API's rules.
+/// 1. **The API names it** (RFC 9728): the API's protected-resource metadata, at its well-known location for the
+///    API's URL, or, when nothing is there, at the URL a 401 names in `resource_metadata` (RFC 9728 §5.1). Its
+///    `resource` must be the API's URL (§3.3). The first authorization server it lists whose metadata can be read is
+///    used, and the API's `resource` is sent as an RFC 8707 indicator with every authorization and token request.
+/// 2. **That issuer's metadata**, at each place `WellKnownLocations.authorizationServerMetadata(of:)` lists in turn:
+///    a document that names another issuer is skipped (RFC 8414 §3.3), never used.
+/// 3. **No protected-resource metadata**: the API's origin is taken as the issuer, as before RFC 9728. Its metadata is
+///    read at the origin's root and then under the API's base path, where servers built from this repository's
+///    spec also publish a copy. The root of an origin often belongs to a web site or another application, so there a
+///    document counts only if its `token_endpoint` is this API's: without RFC 9728 nothing else says that another
+///    application's authorization server is this API's. Being the API's own, an endpoint it leaves out is where the
+///    contract puts it; an authorization server the API names is only ever asked where its metadata says.
+/// 4. **Nothing published**: the contract's endpoints under the API's base URL.
 ///
-/// The root of an origin often belongs to a web site or another application, so at the root "none" is more than a
-/// 404: a redirect, a refusal (any 4xx but 408 and 429), a page that is not JSON, or a document whose
-/// `token_endpoint` is not this API's (another application's authorization server, whose codes this API's token
-/// endpoint could not redeem). JSON that is not a metadata document at all is reported unless the copy under the base
-/// path answers for it. Under the base path only a 404 is none. A document whose issuer or sign-in page fails the
-/// checks is refused wherever it was found. Any other failure (a 5xx, 408, 429, a response too large or too slow, no
-/// connection) is thrown and the next place is not asked, so a server that is down is reported as down rather than
-/// as publishing no metadata.
+/// What counts as "nothing here": a 404, a redirect, a refusal (any 4xx but 408 and 429), a body that is not a
+/// metadata document. Any other failure (a 5xx, 408, 429, a response too large or too slow, no connection) is thrown
+/// and the next place is not asked, so a server that is down is reported as down rather than as publishing nothing.
 ///
 /// Give it clients like the token endpoint's: no authorisation middleware, no redirects, bounded responses.
 public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
-    private let rootClient: any APIProtocol
-    private let basePathClient: any APIProtocol
+    /// A client whose metadata operations (`getProtectedResourceMetadata`, `getAuthorizationServerMetadata`) go to
+    /// exactly the URL given.
+    public typealias DocumentClient = @Sendable (URL) -> any APIProtocol
+
     private let serverURL: URL
+    private let api: any APIProtocol
+    private let documentClient: DocumentClient
+    private let cache: AuthorizationServerMetadataCache?
 
     /// - Parameters:
-    ///   - rootClient: a client whose server URL is ``rootURL(of:)`` of `serverURL`.
-    ///   - basePathClient: a client whose server URL is `serverURL`.
-    ///   - serverURL: the API's base URL; its origin is the issuer the metadata must name.
-    public init(rootClient: any APIProtocol, basePathClient: any APIProtocol, serverURL: URL) {
-        self.rootClient = rootClient
-        self.basePathClient = basePathClient
+    ///   - serverURL: the API's base URL: the resource whose authorization server is looked for.
+    ///   - api: the API without authorisation, asked once for a 401 that names the API's metadata.
+    ///   - documentClient: makes the client that reads a metadata document at a URL.
+    ///   - cache: keeps each issuer's metadata for a while, so that a long-lived app does not ask for every sign-in.
+    public init(
+        serverURL: URL, api: any APIProtocol, documentClient: @escaping DocumentClient,
+        cache: AuthorizationServerMetadataCache? = nil
+    ) {
         self.serverURL = serverURL
+        self.api = api
+        self.documentClient = documentClient
+        self.cache = cache
     }
 
-    /// The origin of `serverURL` with no path, query or fragment: where the root client must point.
-    public static func rootURL(of serverURL: URL) -> URL {
-        var components = URLComponents(url: serverURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-        components.path = ""
-        components.query = nil
-        components.fragment = nil
-        return components.url ?? serverURL
-    }
-
-    public func metadata() async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata? {
-        guard let origin = try? ServerOrigin(serverURL) else { throw .untrustedEndpoint(serverURL.absoluteString) }
-        guard !origin.basePath.isEmpty else {
-            return try await answer(from: basePathClient, at: .underBasePath).document.map(check)
+    public func discover() async throws(AuthorizationServerMetadataError) -> DiscoveredAuthorizationServer {
+        guard let origin = try? ServerOrigin(serverURL), let resourceURL = origin.url else {
+            throw .untrustedEndpoint(serverURL.absoluteString)
         }
-        let root = try await answer(from: rootClient, at: .originRoot)
-        if let document = root.document, names(tokenEndpointOf: origin, document) { return try check(document) }
-        switch try await answer(from: basePathClient, at: .underBasePath) {
-        case .document(let document): return try check(document)
-        case .notMetadata(let failure): throw .request(failure)
-        case .none:
-            if case .notMetadata(let failure) = root { throw .request(failure) }
-            return nil
+        let resource = try await protectedResourceMetadata(of: resourceURL)
+        if let resource, let issuers = resource.authorizationServers, !issuers.isEmpty {
+            return try await firstUsable(of: issuers, resource: resource.resource)
         }
-    }
-
-    /// Where a document is asked for; the two places differ in what counts as "none".
-    private enum Location {
-        case originRoot
-        case underBasePath
-    }
-
-    /// What one place answered.
-    private enum Answer {
-        case document(Components.Schemas.AuthorizationServerMetadata)
-        /// Nothing that could be this API's metadata.
-        case none
-        /// JSON that is not a metadata document: reported if no other place has one.
-        case notMetadata(TokenEndpointError)
-
-        var document: Components.Schemas.AuthorizationServerMetadata? {
-            if case .document(let document) = self { document } else { nil }
+        let indicator = resource?.resource
+        if let metadata = try await originMetadata(of: origin) {
+            return .init(metadata: metadata, server: metadata.authorizationServer(resource: indicator))
         }
+        var server = AuthorizationServer.contract(of: origin)
+        server.resource = indicator
+        return .init(metadata: nil, server: server)
     }
 
-    private func answer(
-        from api: any APIProtocol, at location: Location
-    ) async throws(AuthorizationServerMetadataError) -> Answer {
-        let output: Operations.GetAuthorizationServerMetadata.Output
+    // MARK: RFC 9728
+
+    /// The API's protected-resource metadata, at its well-known location or where a 401 points; `nil` when neither
+    /// has any.
+    private func protectedResourceMetadata(
+        of resource: URL
+    ) async throws(AuthorizationServerMetadataError) -> Components.Schemas.ProtectedResourceMetadata? {
+        let expected = resource.absoluteString
+        if let location = WellKnownLocations.protectedResourceMetadata(of: resource),
+            let document = try await protectedResourceDocument(at: location)
+        {
+            return try checked(document, expected: expected)
+        }
+        guard let named = try await locationNamedByChallenge() else { return nil }
+        guard let document = try await protectedResourceDocument(at: named) else { return nil }
+        return try checked(document, expected: expected)
+    }
+
+    private func checked(
+        _ document: Components.Schemas.ProtectedResourceMetadata, expected: String
+    ) throws(AuthorizationServerMetadataError) -> Components.Schemas.ProtectedResourceMetadata {
+        guard document.resource == expected else {
+            throw .resourceMismatch(expected: expected, received: document.resource)
+        }
+        return document
+    }
+
+    private func protectedResourceDocument(
+        at location: URL
+    ) async throws(AuthorizationServerMetadataError) -> Components.Schemas.ProtectedResourceMetadata? {
+        let output: Operations.GetProtectedResourceMetadata.Output
         do {
-            output = try await api.getAuthorizationServerMetadata(.init())
+            output = try await documentClient(location).getProtectedResourceMetadata(.init())
         } catch {
-            let failure = TokenEndpoint.classify(error)
-            guard location == .originRoot, failure == .malformedResponse(.notJSON) else { throw .request(failure) }
-            // The generated client refused the body: a page at the root is none; JSON of another shape is reported
-            // unless the copy under the base path answers for it.
-            return Self.isJSON((error as? ClientError)?.response) ? .notMetadata(failure) : .none
+            return try Self.nothingHere(unless: error)
         }
         switch output {
         case .ok(let ok):
-            // The operation's only body is JSON: any other content type was refused above, as a decoding failure.
             switch ok.body {
-            case .json(let document): return .document(document)
+            case .json(let document): return document
             }
-        case .undocumented(404, _): return .none
-        case .undocumented(let status, _)
-        where location == .originRoot && (300...499).contains(status) && status != 408 && status != 429:
-            return .none
         case .undocumented(let status, let payload):
-            throw .request(
-                TokenEndpoint.mapUndocumented(status: status, headers: payload.headerFields, receivedAt: Date()))
+            return try Self.nothingHere(status: status, headers: payload.headerFields)
         }
     }
 
-    /// Whether `document`'s token endpoint is this API's (`oauth/token` under the server URL), the one this client
-    /// sends codes and refresh tokens to.
-    private func names(
+    /// The `resource_metadata` URL of the API's answer to a request without a token (RFC 9728 §5.1), if it is one
+    /// credentials may travel to: a document fetched over plain HTTP from another machine could name any server.
+    private func locationNamedByChallenge() async throws(AuthorizationServerMetadataError) -> URL? {
+        let challenge: String?
+        do {
+            switch try await api.getCurrentUser(.init()) {
+            case .unauthorized(let unauthorized): challenge = unauthorized.headers.wwwAuthenticate
+            default: challenge = nil
+            }
+        } catch {
+            // A 401 whose body is not the contract's problem document still has its header.
+            guard let response = (error as? ClientError)?.response else {
+                let failure = TokenEndpoint.classify(error)
+                guard failure == .malformedResponse(.notJSON) else { throw .request(failure) }
+                return nil
+            }
+            challenge = response.status == .unauthorized ? response.headerFields[.wwwAuthenticate] : nil
+        }
+        guard let challenge, let text = BearerChallenge.parameter("resource_metadata", in: challenge),
+            let url = URL(string: text), let target = try? ServerOrigin(url), target.allowsCredentials
+        else { return nil }
+        return url
+    }
+
+    // MARK: RFC 8414 and OpenID Connect Discovery
+
+    /// The metadata of the first of `issuers` that has usable metadata. A server that is down is reported at once;
+    /// when none has any, the first issuer's reason is.
+    private func firstUsable(
+        of issuers: [String], resource: String
+    ) async throws(AuthorizationServerMetadataError) -> DiscoveredAuthorizationServer {
+        var firstFailure: AuthorizationServerMetadataError?
+        for issuer in issuers {
+            do {
+                let metadata = try await metadata(ofIssuer: issuer)
+                return .init(metadata: metadata, server: metadata.authorizationServer(resource: resource))
+            } catch .request(let failure) {
+                throw .request(failure)
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        throw firstFailure ?? .noMetadata(issuer: issuers[0])
+    }
+
+    /// `issuer`'s checked metadata, from the cache or from the first place that has a document naming it.
+    func metadata(ofIssuer issuer: String) async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata
+    {
+        guard let url = URL(string: issuer), url.query == nil, url.fragment == nil,
+            let target = try? ServerOrigin(url), target.allowsCredentials
+        else { throw .untrustedEndpoint(issuer) }
+        if let cached = await cache?.metadata(ofIssuer: issuer) { return cached }
+        var mismatch: AuthorizationServerMetadataError?
+        for location in WellKnownLocations.authorizationServerMetadata(of: url) {
+            guard let document = try await authorizationServerDocument(at: location) else { continue }
+            guard document.issuer == issuer else {
+                mismatch = mismatch ?? .issuerMismatch(expected: issuer, received: document.issuer)
+                continue
+            }
+            let metadata = try Self.checked(document)
+            await cache?.keep(metadata)
+            return metadata
+        }
+        throw mismatch ?? .noMetadata(issuer: issuer)
+    }
+
+    /// Without RFC 9728: the metadata of the API's origin as its issuer, at the root, then under the base path.
+    private func originMetadata(
+        of origin: ServerOrigin
+    ) async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata? {
+        let issuer = Self.issuer(of: origin)
+        var locations: [URL] = []
+        if let root = URL(string: issuer + "/.well-known/oauth-authorization-server") { locations.append(root) }
+        if !origin.basePath.isEmpty, let resource = origin.url,
+            let copy = WellKnownLocations.appending("/.well-known/oauth-authorization-server", to: resource)
+        {
+            locations.append(copy)
+        }
+        for (index, location) in locations.enumerated() {
+            guard let document = try await authorizationServerDocument(at: location) else { continue }
+            if index == 0, !origin.basePath.isEmpty, !Self.names(tokenEndpointOf: origin, document) { continue }
+            guard document.issuer == issuer else {
+                throw .issuerMismatch(expected: issuer, received: document.issuer)
+            }
+            // The API's own authorization server: an endpoint its metadata leaves out is where the API's contract
+            // puts it (django-oauth-toolkit, for one, lists the device grant but not its endpoint).
+            var metadata = try Self.checked(document)
+            let contract = AuthorizationServer.contract(of: origin)
+            metadata.deviceAuthorizationEndpoint =
+                metadata.deviceAuthorizationEndpoint ?? contract.deviceAuthorizationEndpoint
+            metadata.revocationEndpoint = metadata.revocationEndpoint ?? contract.revocationEndpoint
+            return metadata
+        }
+        return nil
+    }
+
+    private func authorizationServerDocument(
+        at location: URL
+    ) async throws(AuthorizationServerMetadataError) -> Components.Schemas.AuthorizationServerMetadata? {
+        let output: Operations.GetAuthorizationServerMetadata.Output
+        do {
+            output = try await documentClient(location).getAuthorizationServerMetadata(.init())
+        } catch {
+            return try Self.nothingHere(unless: error)
+        }
+        switch output {
+        case .ok(let ok):
+            switch ok.body {
+            case .json(let document): return document
+            }
+        case .undocumented(let status, let payload):
+            return try Self.nothingHere(status: status, headers: payload.headerFields)
+        }
+    }
+
+    // MARK: Checks
+
+    /// `nil` for an answer that says "nothing here"; any other status is thrown.
+    private static func nothingHere<T>(
+        status: Int, headers: HTTPFields
+    ) throws(AuthorizationServerMetadataError) -> T? {
+        if (300...499).contains(status), status != 408, status != 429 { return nil }
+        throw .request(TokenEndpoint.mapUndocumented(status: status, headers: headers, receivedAt: Date()))
+    }
+
+    /// `nil` when the generated client refused the body (a page, or JSON of another shape); any other failure is
+    /// thrown.
+    private static func nothingHere<T>(unless error: any Error) throws(AuthorizationServerMetadataError) -> T? {
+        let failure = TokenEndpoint.classify(error)
+        guard failure == .malformedResponse(.notJSON) else { throw .request(failure) }
+        return nil
+    }
+
+    /// Whether `document`'s token endpoint is this API's (`oauth/token` under the server URL).
+    private static func names(
         tokenEndpointOf origin: ServerOrigin, _ document: Components.Schemas.AuthorizationServerMetadata
     ) -> Bool {
         guard let url = URL(string: document.tokenEndpoint), url.query == nil, url.fragment == nil,
@@ -124,32 +257,27 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
             && named.basePath == origin.basePath + "/oauth/token"
     }
 
-    /// Whether `response` says its body is JSON (`application/json`, parameters aside).
-    private static func isJSON(_ response: HTTPResponse?) -> Bool {
-        guard let type = response?.headerFields[.contentType] else { return false }
-        let essence = type.split(separator: ";", maxSplits: 1).first ?? ""
-        return essence.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
-    }
-
-    func check(
+    /// The document's endpoints, each an absolute URL without a fragment that credentials may travel to (RFC 8414
+    /// §2: over TLS; here also plain HTTP to a loopback IP literal).
+    static func checked(
         _ document: Components.Schemas.AuthorizationServerMetadata
     ) throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata {
-        guard let origin = try? ServerOrigin(serverURL) else {
-            throw .untrustedEndpoint(serverURL.absoluteString)
-        }
-        let expected = Self.issuer(of: origin)
-        guard let url = URL(string: document.issuer), let named = try? ServerOrigin(url), named.basePath.isEmpty,
-            Self.issuer(of: named) == expected, !document.issuer.hasSuffix("/"), url.query == nil, url.fragment == nil
-        else { throw .issuerMismatch(expected: expected, received: document.issuer) }
-        var endpoint: URL?
-        if let text = document.authorizationEndpoint {
-            guard let url = URL(string: text), let target = try? ServerOrigin(url), target.scheme == origin.scheme,
-                target.host == origin.host, target.port == origin.port, target.allowsCredentials
+        func endpoint(_ text: String?) throws(AuthorizationServerMetadataError) -> URL? {
+            guard let text else { return nil }
+            guard let url = URL(string: text), url.fragment == nil, let target = try? ServerOrigin(url),
+                target.allowsCredentials
             else { throw .untrustedEndpoint(text) }
-            endpoint = url
+            return url
+        }
+        guard let tokenEndpoint = try endpoint(document.tokenEndpoint) else {
+            throw .untrustedEndpoint(document.tokenEndpoint)
         }
         return AuthorizationServerMetadata(
-            issuer: document.issuer, authorizationEndpoint: endpoint,
+            issuer: document.issuer,
+            authorizationEndpoint: try endpoint(document.authorizationEndpoint),
+            tokenEndpoint: tokenEndpoint,
+            deviceAuthorizationEndpoint: try endpoint(document.deviceAuthorizationEndpoint),
+            revocationEndpoint: try endpoint(document.revocationEndpoint),
             grantTypesSupported: document.grantTypesSupported ?? ["authorization_code", "implicit"],
             codeChallengeMethodsSupported: document.codeChallengeMethodsSupported ?? [])
     }

@@ -2,8 +2,11 @@ import Foundation
 
 /// A stored session for one server.
 public struct Credential: Sendable, Equatable {
-    /// The server that issued the tokens; they are never sent anywhere else.
+    /// The API the tokens are for; the access token is never sent anywhere else.
     public var origin: ServerOrigin
+    /// The authorization server that issued the tokens, and its endpoints: the refresh token goes to its token
+    /// endpoint only, and both tokens to its revocation endpoint only.
+    public var authorizationServer: AuthorizationServer
     /// The username the session belongs to.
     public var account: String
     public var accessToken: Secret
@@ -21,6 +24,7 @@ public struct Credential: Sendable, Equatable {
     /// that messages can still say whose session ended and where.
     public var isSignInRequired: Bool
 
+    /// - Parameter authorizationServer: where the tokens were issued; `nil` for the contract's endpoints of `origin`.
     public init(
         origin: ServerOrigin,
         account: String,
@@ -31,9 +35,11 @@ public struct Credential: Sendable, Equatable {
         expiresAt: Date?,
         issuedAt: Date,
         generation: Int64 = 0,
-        isSignInRequired: Bool = false
+        isSignInRequired: Bool = false,
+        authorizationServer: AuthorizationServer? = nil
     ) {
         self.origin = origin
+        self.authorizationServer = authorizationServer ?? .contract(of: origin)
         self.account = account
         self.accessToken = accessToken
         self.refreshToken = refreshToken

@@ -93,45 +93,55 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     /// Exchanges a username and password for tokens and stores them as that account's session, replacing the one it
     /// had, and makes the account the active one; other accounts' sessions are kept. The replaced session is read
     /// under the lock (so it is the one stored at that moment, even if another process had just refreshed it) and
-    /// revoked at the server.
-    public func signIn(username: String, password: Secret) async throws -> SignInOutcome {
+    /// revoked at the server that issued it. The new session remembers `server`, where it is refreshed and revoked.
+    public func signIn(
+        username: String, password: Secret, at server: AuthorizationServer
+    ) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
-        let grant = try await tokenEndpoint.requestTokens(for: .password(username: username, password: password))
-        return try await storeOrRevoke(grant, as: username)
+        let grant = try await tokenEndpoint.requestTokens(
+            for: .password(username: username, password: password), at: server)
+        return try await storeOrRevoke(grant, as: username, issuedBy: server)
     }
 
     /// Stores tokens obtained without a username (a device authorization, RFC 8628) as the session of the account
     /// `identifier` names, exactly as `signIn(username:password:)` stores its own: under the lock, replacing and
     /// revoking that account's earlier session, and making it the active one. If the account cannot be identified,
-    /// the tokens are revoked (they are stored nowhere) and the identification's error is thrown.
+    /// the tokens are revoked at `server`, which issued them (they are stored nowhere), and the identification's
+    /// error is thrown.
     public func signIn(
-        with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying
+        with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying, issuedBy server: AuthorizationServer
     ) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let account: String
         do {
             account = try await identifier.account(authorizedBy: grant.accessToken)
         } catch {
-            _ = try? await tokenEndpoint.revoke(.init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
+            _ = try? await tokenEndpoint.revoke(
+                .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken), at: server)
             throw error
         }
-        return try await storeOrRevoke(grant, as: account)
+        return try await storeOrRevoke(grant, as: account, issuedBy: server)
     }
 
     /// Stores `grant` as `store(_:as:)` does; if it cannot be stored (a full disk, a locked or read-only file), revokes
     /// it before throwing: tokens that no file holds can never be used or ended by this client, so they must not
     /// stay live at the server. A failure here is before the write committed: `store(_:as:)` throws nothing after.
-    private func storeOrRevoke(_ grant: TokenGrant, as account: String) async throws -> SignInOutcome {
+    private func storeOrRevoke(
+        _ grant: TokenGrant, as account: String, issuedBy server: AuthorizationServer
+    ) async throws -> SignInOutcome {
         do {
-            return try await store(grant, as: account)
+            return try await store(grant, as: account, issuedBy: server)
         } catch {
-            _ = try? await tokenEndpoint.revoke(.init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
+            _ = try? await tokenEndpoint.revoke(
+                .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken), at: server)
             throw error
         }
     }
 
     /// Stores `grant` as `username`'s session under the lock, replacing and then revoking the one it had.
-    private func store(_ grant: TokenGrant, as username: String) async throws -> SignInOutcome {
+    private func store(
+        _ grant: TokenGrant, as username: String, issuedBy server: AuthorizationServer
+    ) async throws -> SignInOutcome {
         let credential = Credential(
             origin: origin,
             account: username,
@@ -139,7 +149,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             refreshToken: grant.refreshToken,
             scope: grant.scope,
             expiresAt: grant.expiresAt,
-            issuedAt: grant.issuedAt
+            issuedAt: grant.issuedAt,
+            authorizationServer: server
         )
         let store = self.store
         let origin = self.origin
@@ -414,7 +425,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         _ refreshToken: Secret, basedOn credential: Credential, retryingLostAnswer: Bool
     ) async throws -> Credential {
         let (grant, result) = try await interruptions.deferringInterruptions {
-            let grant = try await self.requestRefresh(with: refreshToken, retryingLostAnswer: retryingLostAnswer)
+            let grant = try await self.requestRefresh(
+                with: refreshToken, at: credential.authorizationServer, retryingLostAnswer: retryingLostAnswer)
             return (grant, try await self.store.save(credential.applying(grant), ifGenerationIs: credential.generation))
         }
         switch result {
@@ -426,7 +438,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             // Someone signed in or out meanwhile; their state wins over tokens of the old session. The tokens just
             // received are stored nowhere, so they are revoked rather than left working at the server.
             _ = try? await tokenEndpoint.revoke(
-                .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken))
+                .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken),
+                at: credential.authorizationServer)
             guard let latest else { throw AuthorizationError.sessionEndedDuringRefresh(origin: origin.key) }
             return latest
         }
@@ -436,13 +449,15 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     /// mean the server has already rotated the token; presenting it again is the only way to find out. A server
     /// with a reuse interval answers with a fresh pair; a strict one treats it as reuse and ends the session, which
     /// was lost in any case, since the successor never arrived.
-    private func requestRefresh(with refreshToken: Secret, retryingLostAnswer: Bool) async throws -> TokenGrant {
+    private func requestRefresh(
+        with refreshToken: Secret, at server: AuthorizationServer, retryingLostAnswer: Bool
+    ) async throws -> TokenGrant {
         do {
-            return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken))
+            return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken), at: server)
         } catch .unreachable(let failure) where retryingLostAnswer && failure.mayHaveReachedServer {
             eventSink.yield(.refreshRetriedAfterLostAnswer)
             do {
-                return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken))
+                return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken), at: server)
             } catch {
                 throw AuthorizationError.refreshFailed(error)
             }
@@ -465,7 +480,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private func revocationFailure(revoking credential: Credential) async -> TokenEndpointError? {
         do {
             try await tokenEndpoint.revoke(
-                .init(refreshToken: credential.refreshToken, accessToken: credential.accessToken))
+                .init(refreshToken: credential.refreshToken, accessToken: credential.accessToken),
+                at: credential.authorizationServer)
             return nil
         } catch {
             return error

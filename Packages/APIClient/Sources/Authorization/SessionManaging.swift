@@ -5,12 +5,16 @@ public protocol SessionManaging: Sendable {
     var origin: ServerOrigin { get }
 
     /// Exchanges a username and password for tokens and stores them as that account's session, replacing (and
-    /// revoking) the session the account had; the account becomes the active one. Other accounts are kept.
-    func signIn(username: String, password: Secret) async throws -> SignInOutcome
+    /// revoking) the session the account had; the account becomes the active one. Other accounts are kept. The
+    /// session remembers `server`, which issued it.
+    func signIn(username: String, password: Secret, at server: AuthorizationServer) async throws -> SignInOutcome
 
     /// Stores tokens obtained without a username (device sign-in) as the session of the account `identifier` names,
-    /// as `signIn(username:password:)` stores its own; the tokens are revoked if the account cannot be identified.
-    func signIn(with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying) async throws -> SignInOutcome
+    /// as `signIn(username:password:at:)` stores its own; the tokens are revoked at `server`, which issued them, if
+    /// the account cannot be identified.
+    func signIn(
+        with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying, issuedBy server: AuthorizationServer
+    ) async throws -> SignInOutcome
 
     /// The active session, if any.
     func storedCredential() async throws -> Credential?

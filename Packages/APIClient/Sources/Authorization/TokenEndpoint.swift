@@ -3,9 +3,14 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// The OAuth 2.0 token and revocation endpoints, through the generated `createToken` and `revokeToken` operations.
+/// The OAuth 2.0 token, device authorization and revocation endpoints of an authorization server, through the
+/// generated `createToken`, `createDeviceAuthorization` and `revokeToken` operations sent to the server's endpoints.
 ///
-/// Give it a client that has no authorisation middleware (an expired access token must never reach the token
+/// Every request names the `AuthorizationServer` it goes to, so that a session's refresh and revocation go to the
+/// server that issued it. Nothing is sent to an endpoint that credentials may not travel to (plain HTTP to another
+/// machine), and the server's RFC 8707 `resource` goes with every token and device authorization request.
+///
+/// Give it clients that have no authorisation middleware (an expired access token must never reach the token
 /// endpoint), whose transport follows no redirects and whose response bodies are bounded.
 public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     /// What to exchange for tokens.
@@ -29,7 +34,10 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
         }
     }
 
-    private let api: any APIProtocol
+    /// Makes the client whose token, device authorization and revocation operations go to `server`'s endpoints.
+    public typealias ServerClient = @Sendable (_ server: AuthorizationServer) -> any APIProtocol
+
+    private let client: ServerClient
     private let clientID: String
     private let now: @Sendable () -> Date
 
@@ -37,26 +45,42 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     /// value is more likely a unit mistake (milliseconds) than a promise.
     static let maximumLifetime: TimeInterval = 366 * 24 * 3600
 
-    public init(api: any APIProtocol, clientID: String, now: @escaping @Sendable () -> Date) {
-        self.api = api
+    /// - Parameters:
+    ///   - clientID: the public client id presented to every endpoint.
+    ///   - now: the wall clock that dates tokens.
+    ///   - client: makes the client for an authorization server's endpoints.
+    public init(clientID: String, now: @escaping @Sendable () -> Date, client: @escaping ServerClient) {
+        self.client = client
         self.clientID = clientID
         self.now = now
     }
 
-    /// Exchanges `grant` for tokens.
-    public func requestTokens(for grant: Grant) async throws(TokenEndpointError) -> TokenGrant {
+    /// Sends every server's requests to `api`, which routes them itself (a test double does not route at all).
+    public init(api: any APIProtocol, clientID: String, now: @escaping @Sendable () -> Date) {
+        self.init(clientID: clientID, now: now, client: { _ in api })
+    }
+
+    /// Exchanges `grant` for tokens at `server`'s token endpoint.
+    public func requestTokens(
+        for grant: Grant, at server: AuthorizationServer
+    ) async throws(TokenEndpointError) -> TokenGrant {
+        let api = try client(checking: server.tokenEndpoint, of: server)
         let form: Components.Schemas.TokenRequest
         switch grant {
         case .password(let username, let password):
-            form = .init(grantType: .password, username: username, password: password.unredacted, clientId: clientID)
+            form = .init(
+                grantType: .password, username: username, password: password.unredacted, clientId: clientID,
+                resource: server.resource)
         case .refreshToken(let token):
-            form = .init(grantType: .refreshToken, refreshToken: token.unredacted, clientId: clientID)
+            form = .init(
+                grantType: .refreshToken, refreshToken: token.unredacted, clientId: clientID, resource: server.resource)
         case .deviceCode(let code):
-            form = .init(grantType: .deviceCode, clientId: clientID, deviceCode: code.unredacted)
+            form = .init(
+                grantType: .deviceCode, clientId: clientID, deviceCode: code.unredacted, resource: server.resource)
         case .authorizationCode(let code, let redirectURI, let verifier):
             form = .init(
                 grantType: .authorizationCode, clientId: clientID, code: code.unredacted, redirectUri: redirectURI,
-                codeVerifier: verifier.unredacted)
+                codeVerifier: verifier.unredacted, resource: server.resource)
         }
         let sentAt = now()
         let output: Operations.CreateToken.Output
@@ -81,20 +105,43 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     }
 
     public func exchangeAuthorizationCode(
-        _ code: Secret, redirectURI: String, codeVerifier: Secret
+        _ code: Secret, redirectURI: String, codeVerifier: Secret, at server: AuthorizationServer
     ) async throws(TokenEndpointError) -> TokenGrant {
         try await requestTokens(
-            for: .authorizationCode(code: code, redirectURI: redirectURI, codeVerifier: codeVerifier))
+            for: .authorizationCode(code: code, redirectURI: redirectURI, codeVerifier: codeVerifier), at: server)
+    }
+
+    /// The client for `server`, once `endpoint` (one of `server`'s) is known to be one credentials may travel to.
+    private func client(
+        checking endpoint: URL, of server: AuthorizationServer
+    ) throws(TokenEndpointError) -> any APIProtocol {
+        guard let target = try? ServerOrigin(endpoint), target.allowsCredentials else {
+            throw .insecureTransport(origin: Self.originText(of: endpoint))
+        }
+        return client(server)
+    }
+
+    /// `scheme://host:port` of `url`, for a message about where nothing was sent.
+    private static func originText(of url: URL) -> String {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: true) ?? URLComponents()
+        components.path = ""
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? "an endpoint"
     }
 
     /// Starts a device authorization (RFC 8628 §3.1, §3.2). An interval the server does not name is 5 seconds; one
     /// below a second is taken as a second, so a broken server cannot make the device poll in a loop.
-    public func requestDeviceAuthorization(scope: String?) async throws(TokenEndpointError) -> DeviceAuthorization {
+    public func requestDeviceAuthorization(
+        scope: String?, at server: AuthorizationServer
+    ) async throws(TokenEndpointError) -> DeviceAuthorization {
+        guard let endpoint = server.deviceAuthorizationEndpoint else { throw .notPublished(.deviceAuthorization) }
+        let api = try client(checking: endpoint, of: server)
         let sentAt = now()
         let output: Operations.CreateDeviceAuthorization.Output
         do {
             output = try await api.createDeviceAuthorization(
-                body: .urlEncodedForm(.init(clientId: clientID, scope: scope)))
+                body: .urlEncodedForm(.init(clientId: clientID, scope: scope, resource: server.resource)))
         } catch {
             throw Self.classify(error)
         }
@@ -118,9 +165,11 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
 
     /// Polls once with `deviceCode` (RFC 8628 §3.4, §3.5): the four polling answers are outcomes, anything else a
     /// failure as for any token request.
-    public func pollDeviceAuthorization(deviceCode: Secret) async throws(TokenEndpointError) -> DevicePollOutcome {
+    public func pollDeviceAuthorization(
+        deviceCode: Secret, at server: AuthorizationServer
+    ) async throws(TokenEndpointError) -> DevicePollOutcome {
         do {
-            return .granted(try await requestTokens(for: .deviceCode(deviceCode)))
+            return .granted(try await requestTokens(for: .deviceCode(deviceCode), at: server))
         } catch {
             // Codes RFC 6749 does not know reach `mapOAuthError` as `misconfigured`; these four are RFC 8628's.
             if case .misconfigured(let code, _) = error, let answer = Self.pollingAnswers[code] { return answer }
@@ -167,9 +216,11 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
         }
     }
 
-    /// Revokes `token` (RFC 7009). The server answers 200 for a token it does not know, so success means the token
-    /// no longer works, whoever held it.
-    public func revoke(_ token: RevocableToken) async throws(TokenEndpointError) {
+    /// Revokes `token` at `server`'s revocation endpoint (RFC 7009). The server answers 200 for a token it does not
+    /// know, so success means the token no longer works, whoever held it.
+    public func revoke(_ token: RevocableToken, at server: AuthorizationServer) async throws(TokenEndpointError) {
+        guard let endpoint = server.revocationEndpoint else { throw .notPublished(.revocation) }
+        let api = try client(checking: endpoint, of: server)
         let form: Components.Schemas.RevocationRequest
         switch token {
         case .refreshToken(let secret):

@@ -18,6 +18,16 @@ public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertibl
     case malformedResponse(TokenResponseProblem)
     /// Tokens would travel over plain HTTP to a host other than this machine; nothing was sent.
     case insecureTransport(origin: String)
+    /// The authorization server publishes no endpoint for this request (its metadata names none); nothing was sent.
+    case notPublished(Endpoint)
+
+    /// An endpoint an authorization server may leave out of its metadata.
+    public enum Endpoint: Sendable, Equatable {
+        /// RFC 8628 §4.
+        case deviceAuthorization
+        /// RFC 7009 §3.
+        case revocation
+    }
 
     /// The shared classification, for a token-endpoint failure that reaches a caller through the generated client
     /// (the insecure-transport refusal does). `invalid_grant` here is a sign-in refused, which a caller reports as
@@ -29,7 +39,7 @@ public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertibl
         case .unavailable(let status, let retryAfter): .unavailable(status: status, retryAfter: retryAfter)
         case .malformedResponse: .malformedResponse(operationID: "createToken")
         case .insecureTransport(let origin): .insecureTransport(origin: origin)
-        case .misconfigured: .other
+        case .misconfigured, .notPublished: .other
         }
     }
 }
@@ -71,7 +81,7 @@ extension TokenEndpointError {
         case .misconfigured(let code, let description):
             return .misconfigured(
                 code: Self.registeredCodes.contains(code) ? code : cut(code), description: description.map(cut))
-        case .unreachable, .unavailable, .malformedResponse, .insecureTransport: return self
+        case .unreachable, .unavailable, .malformedResponse, .insecureTransport, .notPublished: return self
         }
     }
 

@@ -16,7 +16,7 @@ struct AccountSessionTests {
         arguments: StoreKind.allCases)
     func signInKeepsOtherAccounts(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
-        let outcome = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"))
+        let outcome = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"), at: .fixture())
         #expect(outcome.previouslyActiveAccount == "demo")
         #expect(outcome.replaced == nil)
         #expect(fixture.endpoint.revokedTokens.isEmpty)
@@ -33,7 +33,7 @@ struct AccountSessionTests {
         arguments: StoreKind.allCases)
     func signOutActiveAccount(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
-        _ = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"))
+        _ = try await fixture.coordinator.signIn(username: "alice", password: Secret("pw"), at: .fixture())
         let ended = try #require(try await fixture.coordinator.signOut())
         #expect(ended.credential.account == "alice")
         #expect(fixture.endpoint.revokedTokens == ["refresh-1"])

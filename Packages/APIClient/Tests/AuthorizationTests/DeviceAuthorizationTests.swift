@@ -39,7 +39,7 @@ struct DeviceAuthorizationTests {
             #expect(form.scope == nil)
             return Self.response()
         }
-        let authorization = try await Self.endpoint(api).requestDeviceAuthorization(scope: nil)
+        let authorization = try await Self.endpoint(api).requestDeviceAuthorization(scope: nil, at: .fixture())
         #expect(authorization.deviceCode == Secret("device-code-1"))
         #expect(authorization.userCode == "BCDF-GHJK")
         #expect(authorization.verificationURI == URL(string: "https://x.test/device"))
@@ -54,7 +54,9 @@ struct DeviceAuthorizationTests {
     func boundsInterval(named: Int?, used: Int64) async throws {
         var api = MockAPI()
         api.createDeviceAuthorization = { _ in Self.response(interval: named) }
-        #expect(try await Self.endpoint(api).requestDeviceAuthorization(scope: nil).interval == .seconds(used))
+        #expect(
+            try await Self.endpoint(api).requestDeviceAuthorization(scope: nil, at: .fixture()).interval
+                == .seconds(used))
     }
 
     @Test(
@@ -64,7 +66,7 @@ struct DeviceAuthorizationTests {
         var api = MockAPI()
         api.createDeviceAuthorization = { _ in Self.response(expiresIn: expiresIn, verificationURI: uri) }
         await #expect(throws: TokenEndpointError.malformedResponse(.invalidDeviceAuthorization)) {
-            try await Self.endpoint(api).requestDeviceAuthorization(scope: nil)
+            try await Self.endpoint(api).requestDeviceAuthorization(scope: nil, at: .fixture())
         }
     }
 
@@ -77,7 +79,8 @@ struct DeviceAuthorizationTests {
     func pollingAnswers(code: String, outcome: DevicePollOutcome) async throws {
         var api = MockAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: code)))) }
-        #expect(try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc")) == outcome)
+        #expect(
+            try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc"), at: .fixture()) == outcome)
     }
 
     @Test("Polls with the device-code grant and the public client id, and returns the tokens once approved")
@@ -89,7 +92,7 @@ struct DeviceAuthorizationTests {
             sent.withLock { $0 = form }
             return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(.fixture(expiresIn: 900))))
         }
-        let outcome = try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc-1"))
+        let outcome = try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc-1"), at: .fixture())
         guard case .granted(let grant) = outcome else {
             Issue.record("expected tokens, got \(outcome)")
             return
@@ -107,7 +110,7 @@ struct DeviceAuthorizationTests {
         var api = MockAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: "invalid_grant")))) }
         await #expect(throws: TokenEndpointError.invalidGrant(description: nil)) {
-            try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc"))
+            try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc"), at: .fixture())
         }
     }
 }

@@ -36,7 +36,8 @@ struct DeviceSignInSessionTests {
     func storesAsIdentifiedAccount(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
         let identifier = ScriptedIdentifier(.success("demo"))
-        let outcome = try await fixture.coordinator.signIn(with: Self.grant(fixture), identifiedBy: identifier)
+        let outcome = try await fixture.coordinator.signIn(
+            with: Self.grant(fixture), identifiedBy: identifier, issuedBy: .fixture())
         #expect(identifier.askedAbout == [Secret("device-access")])
         #expect(outcome.credential.account == "demo")
         #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-0"))
@@ -51,7 +52,7 @@ struct DeviceSignInSessionTests {
     func addsAnotherAccount(storeKind: StoreKind) async throws {
         let fixture = try await SessionFixture(storeKind: storeKind)
         let outcome = try await fixture.coordinator.signIn(
-            with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.success("alice")))
+            with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.success("alice")), issuedBy: .fixture())
         #expect(outcome.previouslyActiveAccount == "demo")
         #expect(outcome.replaced == nil)
         #expect(fixture.endpoint.revokedTokens.isEmpty)
@@ -65,7 +66,7 @@ struct DeviceSignInSessionTests {
         let failure = TokenEndpointError.malformedResponse(.unexpectedStatus(401))
         await #expect(throws: failure) {
             try await fixture.coordinator.signIn(
-                with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.failure(failure)))
+                with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.failure(failure)), issuedBy: .fixture())
         }
         #expect(fixture.endpoint.revokedTokens == ["device-refresh"])
         #expect(try await fixture.stored() == fixture.initial)
@@ -84,10 +85,11 @@ struct DeviceSignInSessionTests {
             uptime: fixture.clock.uptime)
         await #expect(throws: CredentialsStoreError.diskFull(path: "c.sqlite")) {
             if withPassword {
-                _ = try await coordinator.signIn(username: "demo", password: Secret("pw"))
+                _ = try await coordinator.signIn(username: "demo", password: Secret("pw"), at: .fixture())
             } else {
                 _ = try await coordinator.signIn(
-                    with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.success("alice")))
+                    with: Self.grant(fixture), identifiedBy: ScriptedIdentifier(.success("alice")), issuedBy: .fixture()
+                )
             }
         }
         #expect(fixture.endpoint.revokedTokens == [withPassword ? "refresh-1" : "device-refresh"])

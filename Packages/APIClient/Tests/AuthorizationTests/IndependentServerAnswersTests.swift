@@ -29,7 +29,7 @@ struct IndependentServerAnswersTests {
             "device_code": "made-up-device-code-0001", "interval": 1}
             """
         let authorization = try await Self.endpoint(answering: response, body: body)
-            .requestDeviceAuthorization(scope: nil)
+            .requestDeviceAuthorization(scope: nil, at: .fixture())
         #expect(authorization.userCode == "LTSXBQRT")
         #expect(authorization.deviceCode == Secret("made-up-device-code-0001"))
         #expect(authorization.verificationURI == URL(string: "http://127.0.0.1:8000/device"))

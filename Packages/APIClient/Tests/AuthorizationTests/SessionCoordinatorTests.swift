@@ -347,7 +347,7 @@ struct SessionCoordinatorTests {
             now: { Date() }
         )
         await #expect(throws: TokenEndpointError.insecureTransport(origin: origin.key)) {
-            try await coordinator.signIn(username: "demo", password: Secret("demo-password"))
+            try await coordinator.signIn(username: "demo", password: Secret("demo-password"), at: .fixture())
         }
     }
 
@@ -571,7 +571,7 @@ struct SessionCoordinatorTests {
         _ = try await fixture.coordinator.currentAuthorization()
         // Another process refreshes after this one cached the session.
         try await fixture.rotateElsewhere()
-        let outcome = try await fixture.coordinator.signIn(username: "demo", password: Secret("pw"))
+        let outcome = try await fixture.coordinator.signIn(username: "demo", password: Secret("pw"), at: .fixture())
         #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-elsewhere"))
         #expect(outcome.replaced?.revocationFailure == nil)
         #expect(outcome.previouslyActiveAccount == nil)

@@ -3,6 +3,7 @@ import APIClientTestSupport
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import Synchronization
 import Testing
 
 @testable import Authorization
@@ -28,7 +29,7 @@ struct TokenEndpointTests {
             return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(.fixture(expiresIn: 900))))
         }
         let grant = try await Self.endpoint(api).requestTokens(
-            for: .password(username: "demo", password: Secret("pw-12345")))
+            for: .password(username: "demo", password: Secret("pw-12345")), at: .fixture())
         #expect(grant.accessToken == Secret("access-token-0001"))
         #expect(grant.refreshToken == Secret("refresh-token-0001"))
         #expect(grant.issuedAt == Self.sentAt)
@@ -50,7 +51,7 @@ struct TokenEndpointTests {
         }
         let grant = try await Self.endpoint(api).exchangeAuthorizationCode(
             Secret("code-1"), redirectURI: "http://127.0.0.1:5123/callback",
-            codeVerifier: Secret("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+            codeVerifier: Secret("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"), at: .fixture())
         #expect(grant.accessToken == Secret("access-token-0001"))
         #expect(grant.expiresAt == Self.sentAt.addingTimeInterval(900))
     }
@@ -106,7 +107,7 @@ struct TokenEndpointTests {
         var api = MockAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: code, errorDescription: "d")))) }
         await #expect(throws: expected) {
-            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
+            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
         }
     }
 
@@ -133,7 +134,7 @@ struct TokenEndpointTests {
                 .badRequest(.init(body: .json(.init(error: code, errorDescription: "'\(secret)' rejected; \(secret)"))))
             }
             do {
-                _ = try await Self.endpoint(api).requestTokens(for: grant)
+                _ = try await Self.endpoint(api).requestTokens(for: grant, at: .fixture())
                 Issue.record("the request succeeded")
             } catch {
                 let text = String(describing: error)
@@ -177,7 +178,7 @@ struct TokenEndpointTests {
             return .undocumented(statusCode: status, .init(headerFields: headers))
         }
         await #expect(throws: expected) {
-            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
+            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
         }
     }
 
@@ -186,7 +187,7 @@ struct TokenEndpointTests {
         var api = MockAPI()
         api.createToken = { _ in throw APIFailure.unreachable(.connectionRefused) }
         await #expect(throws: TokenEndpointError.unreachable(.connectionRefused)) {
-            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
+            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
         }
     }
 
@@ -195,7 +196,7 @@ struct TokenEndpointTests {
         var api = MockAPI()
         api.createToken = { _ in throw ResponseTooLarge(operationID: "createToken", limit: 1024) }
         await #expect(throws: TokenEndpointError.malformedResponse(.tooLarge(limit: 1024))) {
-            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")))
+            try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
         }
     }
 
@@ -211,5 +212,116 @@ struct TokenEndpointTests {
         ])
     func classification(error: TokenEndpointError, failure: APIFailure) {
         #expect(APIFailure(classifying: error) == failure)
+    }
+}
+
+@Suite("TokenEndpoint at an authorization server's endpoints")
+struct TokenEndpointRoutingTests {
+    static let server = AuthorizationServer(
+        issuer: "https://login.example.net/v1", tokenEndpoint: URL(string: "https://login.example.net/v1/token")!,
+        deviceAuthorizationEndpoint: URL(string: "https://login.example.net/v1/device/auth")!,
+        revocationEndpoint: URL(string: "https://login.example.net/v1/token/revocation")!,
+        resource: "https://api.example.com/v1")
+
+    /// A token endpoint whose client for each server is `api`, recording the servers asked for.
+    static func endpoint(_ api: MockAPI, servers: ServersAsked) -> TokenEndpoint {
+        TokenEndpoint(clientID: "stories-cli", now: { Date(timeIntervalSince1970: 1_800_000_000) }) { server in
+            servers.append(server)
+            return api
+        }
+    }
+
+    final class ServersAsked: Sendable {
+        private let servers = Mutex<[AuthorizationServer]>([])
+        func append(_ server: AuthorizationServer) { servers.withLock { $0.append(server) } }
+        var all: [AuthorizationServer] { servers.withLock { $0 } }
+    }
+
+    @Test("Every token and device authorization request carries the server's resource indicator (RFC 8707)")
+    func sendsResource() async throws {
+        var api = MockAPI()
+        api.createToken = { input in
+            guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
+            #expect(form.resource == "https://api.example.com/v1")
+            return .ok(.init(body: .json(.fixture(expiresIn: 900))))
+        }
+        api.createDeviceAuthorization = { input in
+            guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
+            #expect(form.resource == "https://api.example.com/v1")
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            deviceCode: "d", userCode: "U", verificationUri: "https://login.example.net/device",
+                            expiresIn: 600))))
+        }
+        let servers = ServersAsked()
+        let endpoint = Self.endpoint(api, servers: servers)
+        _ = try await endpoint.requestTokens(for: .refreshToken(Secret("r")), at: Self.server)
+        _ = try await endpoint.requestTokens(for: .password(username: "u", password: Secret("p")), at: Self.server)
+        _ = try await endpoint.requestTokens(for: .deviceCode(Secret("d")), at: Self.server)
+        _ = try await endpoint.exchangeAuthorizationCode(
+            Secret("c"), redirectURI: "http://127.0.0.1:1/callback",
+            codeVerifier: Secret(String(repeating: "v", count: 43)),
+            at: Self.server)
+        _ = try await endpoint.requestDeviceAuthorization(scope: nil, at: Self.server)
+        #expect(servers.all == Array(repeating: Self.server, count: 5))
+    }
+
+    @Test("Without a resource indicator, none is sent")
+    func noResource() async throws {
+        var api = MockAPI()
+        api.createToken = { input in
+            guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
+            #expect(form.resource == nil)
+            return .ok(.init(body: .json(.fixture(expiresIn: 900))))
+        }
+        var server = Self.server
+        server.resource = nil
+        _ = try await Self.endpoint(api, servers: ServersAsked()).requestTokens(
+            for: .refreshToken(Secret("r")), at: server)
+    }
+
+    @Test("A server that publishes no device authorization or revocation endpoint is told, and nothing is sent")
+    func unpublishedEndpoints() async throws {
+        var server = Self.server
+        server.deviceAuthorizationEndpoint = nil
+        server.revocationEndpoint = nil
+        let servers = ServersAsked()
+        let endpoint = Self.endpoint(MockAPI(), servers: servers)
+        await #expect(throws: TokenEndpointError.notPublished(.deviceAuthorization)) {
+            try await endpoint.requestDeviceAuthorization(scope: nil, at: server)
+        }
+        await #expect(throws: TokenEndpointError.notPublished(.revocation)) {
+            try await endpoint.revoke(.refreshToken(Secret("r")), at: server)
+        }
+        #expect(servers.all.isEmpty)
+    }
+
+    enum Request: CaseIterable {
+        case token, deviceAuthorization, revocation
+    }
+
+    @Test("Nothing is sent to an endpoint over plain HTTP to another machine", arguments: Request.allCases)
+    func refusesInsecureEndpoint(request: Request) async throws {
+        var server = Self.server
+        let insecure = URL(string: "http://login.example.net/v1/endpoint")!
+        let servers = ServersAsked()
+        let endpoint = Self.endpoint(MockAPI(), servers: servers)
+        let refused = TokenEndpointError.insecureTransport(origin: "http://login.example.net")
+        switch request {
+        case .token:
+            server.tokenEndpoint = insecure
+            await #expect(throws: refused) {
+                try await endpoint.requestTokens(for: .refreshToken(Secret("r")), at: server)
+            }
+        case .deviceAuthorization:
+            server.deviceAuthorizationEndpoint = insecure
+            await #expect(throws: refused) { try await endpoint.requestDeviceAuthorization(scope: nil, at: server) }
+        case .revocation:
+            server.revocationEndpoint = insecure
+            await #expect(throws: refused) { try await endpoint.revoke(.refreshToken(Secret("r")), at: server) }
+        }
+        #expect(servers.all.isEmpty)
     }
 }

@@ -44,6 +44,10 @@ struct SchemaMigrationTests {
         staging.generation = 2
         #expect(try await store.credential(for: production.origin) == production)
         #expect(try await store.credential(for: production.origin, account: "demo") == production)
+        // Its tokens came from the contract's endpoints under its origin, where they are refreshed and revoked.
+        #expect(
+            try await store.credential(for: production.origin)?.authorizationServer
+                == .contract(of: production.origin))
         #expect(
             try await store.allCredentials() == [
                 StoredCredential(credential: production, isActive: true),

@@ -4,8 +4,8 @@ import Foundation
 import OnboardingDomain
 import Synchronization
 
-/// `BrowserSignInService` over a loopback redirect listener, the token endpoint's authorization code grant with PKCE
-/// (RFC 6749 §4.1, RFC 7636 S256, RFC 8252) and the session.
+/// `BrowserSignInService` over a loopback redirect listener, the authorization code grant with PKCE (RFC 6749 §4.1,
+/// RFC 7636 S256, RFC 8252) at the authorization server discovery finds, and the session.
 ///
 /// Each sign-in gets a new verifier and state from the system's secure generator. The verifier stays in this
 /// service, keyed by the request's id, until the code is exchanged; the page's URL carries only the challenge and
@@ -15,6 +15,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
     private struct Pending: Sendable {
         let receiver: any AuthorizationRedirectReceiving
         let pkce: PKCE
+        let server: AuthorizationServer
     }
 
     /// Thrown (as the cause of `unexpected`) when a request is completed that this service is not waiting for: one
@@ -27,9 +28,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
     private let identifier: any AccountIdentifying
     private let authorizationEndpoint: URL
     private let clientID: String
-    private let issuer: String?
     private let scope: String?
-    private let discovery: (any AuthorizationServerDiscovering)?
+    private let discovery: any AuthorizationServerDiscovering
     private let pending = Mutex<[UUID: Pending]>([:])
 
     /// - Parameters:
@@ -37,14 +37,13 @@ public final class APIBrowserSignInService: BrowserSignInService {
     ///   - listener: opens the loopback listener the browser is sent back to.
     ///   - session: where the tokens are stored, under the same lock as a password sign-in.
     ///   - identifier: names the account the tokens belong to; the token response does not.
-    ///   - authorizationEndpoint: the server's sign-in page (from its metadata, or its documented place).
+    ///   - authorizationEndpoint: the sign-in page where the contract puts it, used when no metadata is published.
     ///   - clientID: the public client id the page and the token endpoint are given.
-    ///   - issuer: the server's issuer identifier, when known from its metadata: a redirect naming another (`iss`,
-    ///     RFC 9207) is refused.
     ///   - scope: the scope to ask for, if any.
-    ///   - discovery: the server's RFC 8414 metadata; when it is published, its sign-in page and issuer replace
-    ///     `authorizationEndpoint` and `issuer`, and a server that lists no authorization code grant or no S256 is
-    ///     `browserSignInUnsupported`.
+    ///   - discovery: finds the authorization server. When it publishes metadata, its sign-in page is used, a
+    ///     redirect naming another issuer (`iss`, RFC 9207) is refused, and a server that lists no authorization
+    ///     code grant or no S256 is `browserSignInUnsupported`. The code is exchanged at its token endpoint, and the
+    ///     session remembers it.
     public init(
         exchanger: any AuthorizationCodeExchanging,
         listener: any AuthorizationRedirectListening,
@@ -52,9 +51,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
         identifier: any AccountIdentifying,
         authorizationEndpoint: URL,
         clientID: String,
-        issuer: String?,
         scope: String? = nil,
-        discovery: (any AuthorizationServerDiscovering)? = nil
+        discovery: any AuthorizationServerDiscovering
     ) {
         self.exchanger = exchanger
         self.listener = listener
@@ -62,30 +60,20 @@ public final class APIBrowserSignInService: BrowserSignInService {
         self.identifier = identifier
         self.authorizationEndpoint = authorizationEndpoint
         self.clientID = clientID
-        self.issuer = issuer
         self.scope = scope
         self.discovery = discovery
     }
 
     public func startBrowserSignIn() async throws(OnboardingError) -> BrowserSignInRequest {
+        let discovered = try await discovery.serverForSignIn()
         var endpoint = authorizationEndpoint
-        var issuer = issuer
-        if let discovery {
-            let metadata: AuthorizationServerMetadata?
-            do {
-                metadata = try await discovery.metadata()
-            } catch .request(let failure) {
-                throw OnboardingError(failure)
-            } catch {
-                throw .malformedResponse(FailureCause(error))
+        var issuer: String?
+        if let metadata = discovered.metadata {
+            guard metadata.offersBrowserSignIn, let page = metadata.authorizationEndpoint else {
+                throw .browserSignInUnsupported
             }
-            if let metadata {
-                guard metadata.offersBrowserSignIn, let page = metadata.authorizationEndpoint else {
-                    throw .browserSignInUnsupported
-                }
-                endpoint = page
-                issuer = metadata.issuer
-            }
+            endpoint = page
+            issuer = metadata.issuer
         }
         let state = AuthorizationState.generate()
         let pkce = PKCE.generate()
@@ -97,9 +85,9 @@ public final class APIBrowserSignInService: BrowserSignInService {
         }
         let request = AuthorizationCodeRequest(
             endpoint: endpoint, clientID: clientID, redirectURI: receiver.redirectURI, pkce: pkce,
-            state: state, scope: scope)
+            state: state, scope: scope, resource: discovered.server.resource)
         let id = UUID()
-        pending.withLock { $0[id] = Pending(receiver: receiver, pkce: pkce) }
+        pending.withLock { $0[id] = Pending(receiver: receiver, pkce: pkce, server: discovered.server) }
         return BrowserSignInRequest(authorizationURL: request.url, id: id)
     }
 
@@ -118,7 +106,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
         let grant: TokenGrant
         do {
             grant = try await exchanger.exchangeAuthorizationCode(
-                code, redirectURI: pending.receiver.redirectURI, codeVerifier: pending.pkce.verifier)
+                code, redirectURI: pending.receiver.redirectURI, codeVerifier: pending.pkce.verifier,
+                at: pending.server)
         } catch .invalidGrant(let description) {
             // A code that expired, was spent, or does not match the verifier: not a wrong password.
             throw .browserSignInRefused(code: "invalid_grant", description: description)
@@ -126,7 +115,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
             throw OnboardingError(error)
         }
         do {
-            return SignInResult(try await session.signIn(with: grant, identifiedBy: identifier))
+            return SignInResult(
+                try await session.signIn(with: grant, identifiedBy: identifier, issuedBy: pending.server))
         } catch {
             throw OnboardingError(error)
         }

@@ -7,17 +7,21 @@ import OnboardingDomain
 public struct APIOnboardingService: OnboardingService {
     private let api: any APIProtocol
     private let session: any SessionManaging
+    private let discovery: any AuthorizationServerDiscovering
     private let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - api: the authorised client (public operations go out without a token).
     ///   - session: the session for the same server as `api`.
+    ///   - discovery: finds the authorization server a password sign-in goes to.
     ///   - now: the clock that dates a `Retry-After` answer.
     public init(
-        api: any APIProtocol, session: any SessionManaging, now: @escaping @Sendable () -> Date = { Date() }
+        api: any APIProtocol, session: any SessionManaging, discovery: any AuthorizationServerDiscovering,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.api = api
         self.session = session
+        self.discovery = discovery
         self.now = now
     }
 
@@ -53,9 +57,10 @@ public struct APIOnboardingService: OnboardingService {
     }
 
     public func signIn(username: String, password: Password) async throws(OnboardingError) -> SignInResult {
+        let server = try await discovery.serverForSignIn().server
         let outcome: SignInOutcome
         do {
-            outcome = try await session.signIn(username: username, password: Secret(password.unredacted))
+            outcome = try await session.signIn(username: username, password: Secret(password.unredacted), at: server)
         } catch {
             throw OnboardingError(error)
         }

@@ -1,5 +1,6 @@
 import APIClient
 import Authorization
+import DomainFailure
 import OnboardingDomain
 
 extension OnboardingError: ClassifiedFailure {}
@@ -15,6 +16,14 @@ extension OnboardingError {
         case TokenEndpointError.invalidGrant:
             // From the password grant: the username and password were refused, not a session.
             self = .wrongCredentials
+        case TokenEndpointError.notPublished(.deviceAuthorization):
+            self = .deviceSignInUnsupported
+        case AuthorizationServerMetadataError.request(let failure):
+            self = OnboardingError(failure)
+        case let error as AuthorizationServerMetadataError:
+            // Metadata that cannot be trusted (another issuer, another resource, an endpoint over plain HTTP) or
+            // cannot be found where the API says: nothing was sent to it.
+            self = .malformedResponse(FailureCause(error))
         default:
             self = OnboardingError(classifying: root)
         }

@@ -9,7 +9,8 @@ extension SessionSummary {
             refreshedAt: credential.issuedAt,
             accessTokenExpiresAt: credential.expiresAt,
             isSignInRequired: credential.isSignInRequired,
-            isActive: isActive
+            isActive: isActive,
+            issuer: credential.authorizationServer.issuer
         )
     }
 

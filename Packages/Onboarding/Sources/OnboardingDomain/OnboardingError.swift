@@ -21,6 +21,8 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case browserSignInDenied
     /// The server does not offer browser sign-in with PKCE (its metadata says so): sign in another way.
     case browserSignInUnsupported
+    /// The authorization server publishes no device authorization endpoint (RFC 8628 §4): sign in another way.
+    case deviceSignInUnsupported
     /// The browser did not come back in time: start again.
     case browserSignInTimedOut
     /// The server refused the browser sign-in with an OAuth error code (`invalid_request`, `invalid_grant` for a

@@ -14,10 +14,13 @@ public struct SessionSummary: Sendable, Equatable {
     public var isSignInRequired: Bool
     /// Whether requests to its server use this session (a server may have sessions of several accounts).
     public var isActive: Bool
+    /// The authorization server that issued the session, by its issuer identifier; `nil` when the server published
+    /// no metadata and its own token endpoint did.
+    public var issuer: String?
 
     public init(
         account: String, server: String, refreshedAt: Date, accessTokenExpiresAt: Date?, isSignInRequired: Bool,
-        isActive: Bool = true
+        isActive: Bool = true, issuer: String? = nil
     ) {
         self.account = account
         self.server = server
@@ -25,6 +28,7 @@ public struct SessionSummary: Sendable, Equatable {
         self.accessTokenExpiresAt = accessTokenExpiresAt
         self.isSignInRequired = isSignInRequired
         self.isActive = isActive
+        self.issuer = issuer
     }
 
     /// Whether the access token can still be used at `now` (unknown expiry counts as fresh).

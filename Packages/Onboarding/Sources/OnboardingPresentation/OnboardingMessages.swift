@@ -18,6 +18,7 @@ public enum OnboardingMessages {
         case .deviceSignInExpired: "The code expired before the sign-in to \(server) was approved"
         case .browserSignInDenied: "The sign-in to \(server) was denied in the browser; nothing was stored"
         case .browserSignInUnsupported: "\(server) does not offer sign-in in a browser"
+        case .deviceSignInUnsupported: "\(server) does not offer sign-in with a code"
         case .browserSignInRefused(let code, let description):
             "\(server) refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); nothing was stored"
         case .cancelled: "The sign-in to \(server) was cancelled; nothing was stored"
@@ -36,6 +37,7 @@ public enum OnboardingMessages {
             case .unknownAccount: outcome + ". Sign in to add it."
             case .deviceSignInExpired, .browserSignInRefused: outcome + ". Start again."
             case .browserSignInUnsupported: outcome + ". Sign in with a code instead."
+            case .deviceSignInUnsupported: outcome + ". Sign in in a browser instead."
             default: outcome.last.map { ".!?".contains($0) } == true ? outcome : outcome + "."
             }
         }

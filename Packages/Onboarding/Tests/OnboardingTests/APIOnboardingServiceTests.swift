@@ -2,6 +2,7 @@ import APIClient
 import APIClientTestSupport
 import Authorization
 import DomainFailure
+import Foundation
 import OnboardingData
 import OnboardingDomain
 import Synchronization
@@ -9,8 +10,34 @@ import Testing
 
 @Suite("APIOnboardingService")
 struct APIOnboardingServiceTests {
-    static func service(_ api: MockAPI, _ session: ScriptedSession) -> APIOnboardingService {
-        APIOnboardingService(api: api, session: session)
+    static func service(
+        _ api: MockAPI, _ session: ScriptedSession, discovery: ScriptedDiscovery = .nothingPublished
+    ) -> APIOnboardingService {
+        APIOnboardingService(api: api, session: session, discovery: discovery)
+    }
+
+    @Test("A password sign-in goes to the authorization server discovery finds, and the session remembers it")
+    func passwordSignInAtDiscoveredServer() async throws {
+        let metadata = AuthorizationServerMetadata(
+            issuer: "https://login.example.com/v1", authorizationEndpoint: nil,
+            tokenEndpoint: URL(string: "https://login.example.com/v1/token")!,
+            grantTypesSupported: ["password"], codeChallengeMethodsSupported: [])
+        let session = ScriptedSession()
+        let service = Self.service(
+            MockAPI(), session, discovery: .publishing(metadata, resource: "https://api.example.com/v1"))
+        _ = try await service.signIn(username: "carol", password: Password("right-password"))
+        #expect(await session.issuers == [metadata.authorizationServer(resource: "https://api.example.com/v1")])
+    }
+
+    @Test("A password sign-in whose authorization server cannot be trusted sends nothing")
+    func passwordSignInWithUntrustedMetadata() async throws {
+        let failure = AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example.com")
+        let session = ScriptedSession()
+        let service = Self.service(MockAPI(), session, discovery: .failing(failure))
+        await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {
+            try await service.signIn(username: "carol", password: Password("right-password"))
+        }
+        #expect(await session.issuers.isEmpty)
     }
 
     @Test("Registers and maps the created user")

@@ -15,21 +15,13 @@ struct BrowserSignInServiceTests {
     static func service(
         listener: ScriptedRedirectListener = ScriptedRedirectListener(),
         exchanger: RecordingCodeExchanger = RecordingCodeExchanger(answering: .success(grant)),
-        session: ScriptedSession = ScriptedSession(), issuer: String? = nil,
-        discovery: (any AuthorizationServerDiscovering)? = nil
+        session: ScriptedSession = ScriptedSession(),
+        discovery: ScriptedDiscovery = .nothingPublished
     ) -> APIBrowserSignInService {
         APIBrowserSignInService(
             exchanger: exchanger, listener: listener, session: session,
             identifier: FixedAccountIdentifier(account: "alice"), authorizationEndpoint: endpoint,
-            clientID: "stories-cli", issuer: issuer, discovery: discovery)
-    }
-
-    /// Metadata as the test scripts it.
-    struct ScriptedDiscovery: AuthorizationServerDiscovering {
-        var answer: Result<AuthorizationServerMetadata?, AuthorizationServerMetadataError>
-        func metadata() async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata? {
-            try answer.get()
-        }
+            clientID: "stories-cli", discovery: discovery)
     }
 
     static func metadata(
@@ -40,6 +32,7 @@ struct BrowserSignInServiceTests {
         AuthorizationServerMetadata(
             issuer: "https://login.example.com",
             authorizationEndpoint: URL(string: "https://login.example.com/authorize?tenant=t")!,
+            tokenEndpoint: URL(string: "https://login.example.com/token")!,
             grantTypesSupported: grants, codeChallengeMethodsSupported: methods)
     }
 
@@ -47,7 +40,7 @@ struct BrowserSignInServiceTests {
     func usesDiscoveredEndpoint() async throws {
         let listener = ScriptedRedirectListener()
         let request = try await Self.service(
-            listener: listener, discovery: ScriptedDiscovery(answer: .success(Self.metadata()))
+            listener: listener, discovery: .publishing(Self.metadata())
         ).startBrowserSignIn()
         #expect(request.authorizationURL.absoluteString.hasPrefix("https://login.example.com/authorize?tenant=t&"))
         #expect(listener.issuers == ["https://login.example.com"])
@@ -56,7 +49,7 @@ struct BrowserSignInServiceTests {
     @Test("A server without metadata is asked at the documented page, with no issuer to compare")
     func withoutMetadata() async throws {
         let listener = ScriptedRedirectListener()
-        let request = try await Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .success(nil)))
+        let request = try await Self.service(listener: listener, discovery: .nothingPublished)
             .startBrowserSignIn()
         #expect(request.authorizationURL.absoluteString.hasPrefix(Self.endpoint.absoluteString + "?"))
         #expect(listener.issuers == [nil])
@@ -67,7 +60,7 @@ struct BrowserSignInServiceTests {
         arguments: [metadata(grants: ["urn:ietf:params:oauth:grant-type:device_code"]), metadata(methods: ["plain"])])
     func unsupported(metadata: AuthorizationServerMetadata) async {
         let listener = ScriptedRedirectListener()
-        let service = Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .success(metadata)))
+        let service = Self.service(listener: listener, discovery: .publishing(metadata))
         await #expect(throws: OnboardingError.browserSignInUnsupported) { try await service.startBrowserSignIn() }
         #expect(listener.states.isEmpty)
     }
@@ -77,7 +70,7 @@ struct BrowserSignInServiceTests {
         let failure = AuthorizationServerMetadataError.issuerMismatch(
             expected: "https://a.test", received: "https://b.test")
         let listener = ScriptedRedirectListener()
-        let service = Self.service(listener: listener, discovery: ScriptedDiscovery(answer: .failure(failure)))
+        let service = Self.service(listener: listener, discovery: .failing(failure))
         await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {
             try await service.startBrowserSignIn()
         }
@@ -92,7 +85,11 @@ struct BrowserSignInServiceTests {
     @Test("Starting listens for the state it puts in the page's URL, with the challenge and the listener's URI")
     func startBuildsPage() async throws {
         let listener = ScriptedRedirectListener()
-        let request = try await Self.service(listener: listener, issuer: "https://api.example.com")
+        let metadata = AuthorizationServerMetadata(
+            issuer: "https://api.example.com", authorizationEndpoint: Self.endpoint,
+            tokenEndpoint: URL(string: "https://api.example.com/v1/oauth/token")!,
+            grantTypesSupported: ["authorization_code"], codeChallengeMethodsSupported: ["S256"])
+        let request = try await Self.service(listener: listener, discovery: .publishing(metadata))
             .startBrowserSignIn()
         let query = Self.query(request.authorizationURL)
         #expect(request.authorizationURL.absoluteString.hasPrefix("https://api.example.com/oauth/authorize?"))
@@ -103,6 +100,22 @@ struct BrowserSignInServiceTests {
         #expect(query["code_challenge"]?.count == 43)
         #expect(listener.states.map(\.value) == [query["state"]])
         #expect(listener.issuers == ["https://api.example.com"])
+        #expect(query["resource"] == nil)
+    }
+
+    @Test("The code goes to the token endpoint of the server discovery found, which the session then remembers")
+    func exchangesAtDiscoveredServer() async throws {
+        let exchanger = RecordingCodeExchanger(answering: .success(Self.grant))
+        let session = ScriptedSession()
+        let discovery = ScriptedDiscovery.publishing(Self.metadata(), resource: "https://api.example.com/v1")
+        let service = Self.service(exchanger: exchanger, session: session, discovery: discovery)
+        let request = try await service.startBrowserSignIn()
+        #expect(Self.query(request.authorizationURL)["resource"] == "https://api.example.com/v1")
+        _ = try await service.completeBrowserSignIn(request)
+        let expected = try discovery.answer.get().server
+        #expect(expected.tokenEndpoint == URL(string: "https://login.example.com/token"))
+        #expect(exchanger.exchanges.map(\.server) == [expected])
+        #expect(await session.issuers == [expected])
     }
 
     @Test("Completing exchanges the code with the verifier of the page's challenge, then stores the named account")
@@ -205,7 +218,8 @@ struct BrowserSignInServiceTests {
         let service = APIBrowserSignInService(
             exchanger: RecordingCodeExchanger(answering: .success(Self.grant)), listener: NoListener(),
             session: ScriptedSession(), identifier: FixedAccountIdentifier(account: "alice"),
-            authorizationEndpoint: Self.endpoint, clientID: "stories-cli", issuer: nil)
+            authorizationEndpoint: Self.endpoint, clientID: "stories-cli", discovery: ScriptedDiscovery.nothingPublished
+        )
         await #expect(
             throws: OnboardingError.unexpected(FailureCause(AuthorizationRedirectError.listenerUnavailable(errno: 98)))
         ) { try await service.startBrowserSignIn() }

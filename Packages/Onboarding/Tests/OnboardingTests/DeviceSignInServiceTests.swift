@@ -11,11 +11,50 @@ struct DeviceSignInServiceTests {
         issuedAt: ScriptedDeviceAuthorizer.start, expiresAt: nil)
 
     static func service(
-        _ authorizer: ScriptedDeviceAuthorizer, clock: SleepRecordingClock, session: ScriptedSession = ScriptedSession()
+        _ authorizer: ScriptedDeviceAuthorizer, clock: SleepRecordingClock,
+        session: ScriptedSession = ScriptedSession(),
+        discovery: ScriptedDiscovery = .nothingPublished
     ) -> APIDeviceSignInService {
         APIDeviceSignInService(
-            authorizer: authorizer, session: session, identifier: FixedAccountIdentifier(account: "alice"),
-            now: clock.now, sleep: clock.sleep)
+            authorizer: authorizer, discovery: discovery, session: session,
+            identifier: FixedAccountIdentifier(account: "alice"), now: clock.now, sleep: clock.sleep)
+    }
+
+    static let metadata = AuthorizationServerMetadata(
+        issuer: "https://login.example.com/v1", authorizationEndpoint: nil,
+        tokenEndpoint: URL(string: "https://login.example.com/v1/token")!,
+        deviceAuthorizationEndpoint: URL(string: "https://login.example.com/v1/device/auth")!,
+        grantTypesSupported: ["urn:ietf:params:oauth:grant-type:device_code"], codeChallengeMethodsSupported: [])
+
+    @Test("The code is asked for and polled at the authorization server discovery finds, which the session remembers")
+    func signsInAtDiscoveredServer() async throws {
+        let authorizer = ScriptedDeviceAuthorizer([.pending, .granted(Self.grant)])
+        let session = ScriptedSession()
+        let discovery = ScriptedDiscovery.publishing(Self.metadata, resource: "https://api.example.com/v1")
+        let service = Self.service(authorizer, clock: SleepRecordingClock(), session: session, discovery: discovery)
+        _ = try await service.completeDeviceSignIn(try await service.startDeviceSignIn())
+        let expected = Self.metadata.authorizationServer(resource: "https://api.example.com/v1")
+        #expect(authorizer.requestedServers == [expected, expected, expected])
+        #expect(await session.issuers == [expected])
+    }
+
+    @Test(
+        "Metadata without the device grant or its endpoint is deviceSignInUnsupported, and nothing is asked",
+        arguments: [
+            AuthorizationServerMetadata(
+                issuer: metadata.issuer, authorizationEndpoint: nil, tokenEndpoint: metadata.tokenEndpoint,
+                deviceAuthorizationEndpoint: nil, grantTypesSupported: metadata.grantTypesSupported,
+                codeChallengeMethodsSupported: []),
+            AuthorizationServerMetadata(
+                issuer: metadata.issuer, authorizationEndpoint: nil, tokenEndpoint: metadata.tokenEndpoint,
+                deviceAuthorizationEndpoint: metadata.deviceAuthorizationEndpoint,
+                grantTypesSupported: ["authorization_code"], codeChallengeMethodsSupported: []),
+        ])
+    func deviceSignInUnsupported(metadata: AuthorizationServerMetadata) async throws {
+        let authorizer = ScriptedDeviceAuthorizer([.pending])
+        let service = Self.service(authorizer, clock: SleepRecordingClock(), discovery: .publishing(metadata))
+        await #expect(throws: OnboardingError.deviceSignInUnsupported) { try await service.startDeviceSignIn() }
+        #expect(authorizer.requestedServers.isEmpty)
     }
 
     @Test("Starting shows the server's code and pages and keeps the device code out of every printout")

@@ -21,31 +21,31 @@ struct ServerServices: Sendable {
     var session: SessionCoordinator { client.session }
     /// The API, every request authorised by `session`.
     var api: any APIProtocol { client.api }
-    /// Where the authorization server describes itself (RFC 8414).
+    /// Finds the API's authorization server (RFC 9728, RFC 8414).
     var discovery: any AuthorizationServerDiscovering { client.discovery }
 
     /// Register, sign in and out, who am I — for this server.
     var onboarding: any OnboardingService {
-        APIOnboardingService(api: api, session: session, now: now)
+        APIOnboardingService(api: api, session: session, discovery: discovery, now: now)
     }
 
     /// Device sign-in (RFC 8628) for this server, polling with real sleeps.
     var deviceSignIn: any DeviceSignInService {
         APIDeviceSignInService(
-            authorizer: client.tokenEndpoint, session: session, identifier: client.accountIdentifier, now: now)
+            authorizer: client.tokenEndpoint, discovery: discovery, session: session,
+            identifier: client.accountIdentifier, now: now)
     }
 
-    /// Browser sign-in (authorization code with PKCE, RFC 8252) for this server: the sign-in page its RFC 8414
-    /// metadata names (else `/oauth/authorize` at the root of its origin, where `stories-server` serves it), and
-    /// a loopback listener for the way back.
+    /// Browser sign-in (authorization code with PKCE, RFC 8252) for this server: the sign-in page its authorization
+    /// server's metadata names (else `/oauth/authorize` at the root of its origin, where `stories-server` serves it),
+    /// and a loopback listener for the way back.
     var browserSignIn: any BrowserSignInService {
         APIBrowserSignInService(
             exchanger: client.tokenEndpoint,
             listener: LoopbackRedirectListener(applicationName: CompositionRoot.clientID), session: session,
             identifier: client.accountIdentifier,
             authorizationEndpoint: CompositionRoot.authorizationEndpoint(for: serverURL),
-            clientID: CompositionRoot.clientID,
-            issuer: nil, discovery: discovery)
+            clientID: CompositionRoot.clientID, discovery: discovery)
     }
 
     /// Stories from this server.

@@ -149,6 +149,12 @@ enum FailureMessages {
                     error, server: server, joinedBy: "; ",
                     then: "`\(server.loginCommand) --device` signs in with a code."),
                 exitStatus: .failure)
+        case .deviceSignInUnsupported:
+            CommandFailure(
+                feature(
+                    error, server: server, joinedBy: "; ",
+                    then: "`\(server.loginCommand)` signs in in a browser."),
+                exitStatus: .failure)
         case .browserSignInTimedOut:
             CommandFailure(
                 "The browser did not come back within \(spoken(LoopbackRedirectListener.Limits.standard.overallTimeout)); nothing was stored. Run `\(server.loginCommand)` again.",
@@ -217,16 +223,24 @@ enum FailureMessages {
         }
     }
 
-    /// Why the server's RFC 8414 metadata was not used.
+    /// Why the API's authorization server could not be used (RFC 9728, RFC 8414).
     static func failure(for error: AuthorizationServerMetadataError, server: ServerWording) -> CommandFailure {
         switch error {
         case .issuerMismatch(let expected, let received):
             CommandFailure(
-                "\(server.name) describes itself as the authorization server \(serverText(received)), not \(serverText(expected)) where its metadata was found (RFC 8414); nothing was sent to it.",
+                "The authorization server of \(server.name) describes itself as \(serverText(received)), not \(serverText(expected)) where its metadata was looked up (RFC 8414); nothing was sent to it.",
                 exitStatus: .malformedData)
         case .untrustedEndpoint(let endpoint):
             CommandFailure(
-                "\(server.name) names a sign-in page (\(serverText(endpoint))) that is not on its own origin over TLS or loopback; it was not opened.",
+                "The authorization server of \(server.name) is at, or names, \(serverText(endpoint)), which is neither TLS nor this machine; nothing was sent to it.",
+                exitStatus: .malformedData)
+        case .resourceMismatch(let expected, let received):
+            CommandFailure(
+                "\(server.name) publishes protected-resource metadata for \(serverText(received)), not \(serverText(expected)) (RFC 9728); it was not used, and nothing was sent.",
+                exitStatus: .malformedData)
+        case .noMetadata(let issuer):
+            CommandFailure(
+                "\(server.name) trusts the authorization server \(serverText(issuer)), which publishes no metadata where RFC 8414 and OpenID Connect put it; nothing was sent to it.",
                 exitStatus: .malformedData)
         case .request(let cause):
             failure(for: cause, server: server, duringRefresh: false)
@@ -332,6 +346,11 @@ enum FailureMessages {
                 exitStatus: .malformedData)
         case .insecureTransport(let origin):
             return insecure(origin)
+        case .notPublished(let endpoint):
+            let name = endpoint == .deviceAuthorization ? "device authorization" : "revocation"
+            return CommandFailure(
+                "The authorization server of \(server.name) publishes no \(name) endpoint.\(unchanged)",
+                exitStatus: .failure)
         }
     }
 

@@ -27,6 +27,13 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     var isSignInRequired: Bool
     /// The account requests to this origin use; at most one per origin (a partial unique index).
     var isActive: Bool
+    /// The authorization server that issued the tokens. `NULL` in a row written before sessions remembered it, whose
+    /// tokens came from the contract's endpoints under the origin.
+    var issuer: String?
+    var tokenEndpoint: String?
+    var deviceAuthorizationEndpoint: String?
+    var revocationEndpoint: String?
+    var resource: String?
 
     init(_ credential: Credential, isActive: Bool) {
         origin = credential.origin.key
@@ -44,6 +51,12 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         generation = credential.generation
         isSignInRequired = credential.isSignInRequired
         self.isActive = isActive
+        let server = credential.authorizationServer
+        issuer = server.issuer
+        tokenEndpoint = server.tokenEndpoint.absoluteString
+        deviceAuthorizationEndpoint = server.deviceAuthorizationEndpoint?.absoluteString
+        revocationEndpoint = server.revocationEndpoint?.absoluteString
+        resource = server.resource
     }
 
     init(row: Row) throws {
@@ -62,6 +75,11 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         generation = try row.decode(forColumn: "generation")
         isSignInRequired = try row.decode(forColumn: "isSignInRequired")
         isActive = try row.decode(forColumn: "isActive")
+        issuer = try row.decode(forColumn: "issuer")
+        tokenEndpoint = try row.decode(forColumn: "tokenEndpoint")
+        deviceAuthorizationEndpoint = try row.decode(forColumn: "deviceAuthorizationEndpoint")
+        revocationEndpoint = try row.decode(forColumn: "revocationEndpoint")
+        resource = try row.decode(forColumn: "resource")
     }
 
     func credential() throws -> Credential {
@@ -83,8 +101,25 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
             expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
             issuedAt: Date(timeIntervalSince1970: issuedAt),
             generation: generation,
-            isSignInRequired: isSignInRequired
+            isSignInRequired: isSignInRequired,
+            authorizationServer: try authorizationServer()
         )
+    }
+
+    /// The row's authorization server; `nil` (the contract's) for a row written before rows named one.
+    private func authorizationServer() throws -> AuthorizationServer? {
+        guard let tokenEndpoint else { return nil }
+        func url(_ text: String?) throws -> URL? {
+            guard let text else { return nil }
+            guard let url = URL(string: text) else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "credential row has an invalid endpoint")
+            }
+            return url
+        }
+        guard let token = try url(tokenEndpoint) else { return nil }
+        return AuthorizationServer(
+            issuer: issuer, tokenEndpoint: token, deviceAuthorizationEndpoint: try url(deviceAuthorizationEndpoint),
+            revocationEndpoint: try url(revocationEndpoint), resource: resource)
     }
 
     static func fetchOne(_ db: Database, origin: String, account: String) throws -> CredentialRow? {

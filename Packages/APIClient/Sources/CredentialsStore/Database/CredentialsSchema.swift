@@ -86,6 +86,21 @@ enum CredentialsSchema {
                     sql: "CREATE UNIQUE INDEX credential_activeAccount ON credential (origin) WHERE isActive")
             }
         ),
+        (
+            "v5-authorization-server",
+            { db in
+                // Each session remembers the authorization server that issued it, so that its refresh and
+                // revocation go back there. Rows of earlier versions keep NULL: their tokens came from the
+                // contract's endpoints under their origin, which is what NULL is read as.
+                try db.alter(table: "credential") { table in
+                    table.add(column: "issuer", .text)
+                    table.add(column: "tokenEndpoint", .text)
+                    table.add(column: "deviceAuthorizationEndpoint", .text)
+                    table.add(column: "revocationEndpoint", .text)
+                    table.add(column: "resource", .text)
+                }
+            }
+        ),
     ]
 
     /// The schema version this build writes.

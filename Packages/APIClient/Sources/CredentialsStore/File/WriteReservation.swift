@@ -70,7 +70,11 @@ enum WriteReservation {
                 sql: """
                     SELECT max(length(CAST(origin AS BLOB)) + length(CAST(account AS BLOB))
                         + length(CAST(accessToken AS BLOB)) + coalesce(length(CAST(refreshToken AS BLOB)), 0)
-                        + coalesce(length(CAST(scope AS BLOB)), 0) + 256)
+                        + coalesce(length(CAST(scope AS BLOB)), 0) + coalesce(length(CAST(issuer AS BLOB)), 0)
+                        + coalesce(length(CAST(tokenEndpoint AS BLOB)), 0)
+                        + coalesce(length(CAST(deviceAuthorizationEndpoint AS BLOB)), 0)
+                        + coalesce(length(CAST(revocationEndpoint AS BLOB)), 0)
+                        + coalesce(length(CAST(resource AS BLOB)), 0) + 256)
                     FROM credential
                     """
             ) ?? 0

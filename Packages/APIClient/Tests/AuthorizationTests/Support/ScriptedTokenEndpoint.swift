@@ -21,7 +21,7 @@ final class ScriptedTokenEndpoint: Sendable {
     }
 
     private let state = ThreadSanitizerVisibleLock(
-        (requests: [String](), outcomes: [Outcome](), issued: 0, revoked: [String]()))
+        (requests: [String](), outcomes: [Outcome](), issued: 0, revoked: [String](), servers: [AuthorizationServer]()))
     let gate: Gate?
     private let onRequest: @Sendable (Int) async -> Void
     private let journal: Journal
@@ -42,6 +42,8 @@ final class ScriptedTokenEndpoint: Sendable {
     /// The refresh tokens presented, in order.
     var presentedRefreshTokens: [String] { state.withLock { $0.requests } }
     var requestCount: Int { state.withLock { $0.requests.count } }
+    /// The authorization server each request (token or revocation) was sent to, in order.
+    var servers: [AuthorizationServer] { state.withLock { $0.servers } }
 
     func endpoint(clock: TestClock) -> TokenEndpoint {
         var api = MockAPI()
@@ -52,7 +54,11 @@ final class ScriptedTokenEndpoint: Sendable {
             self.state.withLock { $0.revoked.append(form.token) }
             return .ok
         }
-        return TokenEndpoint(api: api, clientID: "stories-cli", now: clock.function)
+        let client = api
+        return TokenEndpoint(clientID: "stories-cli", now: clock.function) { server in
+            self.state.withLock { $0.servers.append(server) }
+            return client
+        }
     }
 
     private func respond(to input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output {

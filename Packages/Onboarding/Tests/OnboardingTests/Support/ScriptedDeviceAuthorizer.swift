@@ -11,6 +11,7 @@ final class ScriptedDeviceAuthorizer: DeviceAuthorizing {
     /// Failures thrown instead of an outcome, by poll number (from 1).
     private let failures: [Int: TokenEndpointError]
     private let polled = Mutex<[Secret]>([])
+    private let servers = Mutex<[AuthorizationServer]>([])
     let authorization: DeviceAuthorization
 
     init(
@@ -28,12 +29,20 @@ final class ScriptedDeviceAuthorizer: DeviceAuthorizing {
 
     /// The device codes presented, one per poll.
     var polls: [Secret] { polled.withLock { $0 } }
+    /// The authorization server each request was sent to, the start first.
+    var requestedServers: [AuthorizationServer] { servers.withLock { $0 } }
 
-    func requestDeviceAuthorization(scope: String?) async throws(TokenEndpointError) -> DeviceAuthorization {
-        authorization
+    func requestDeviceAuthorization(
+        scope: String?, at server: AuthorizationServer
+    ) async throws(TokenEndpointError) -> DeviceAuthorization {
+        servers.withLock { $0.append(server) }
+        return authorization
     }
 
-    func pollDeviceAuthorization(deviceCode: Secret) async throws(TokenEndpointError) -> DevicePollOutcome {
+    func pollDeviceAuthorization(
+        deviceCode: Secret, at server: AuthorizationServer
+    ) async throws(TokenEndpointError) -> DevicePollOutcome {
+        servers.withLock { $0.append(server) }
         let number = polled.withLock { polls in
             polls.append(deviceCode)
             return polls.count

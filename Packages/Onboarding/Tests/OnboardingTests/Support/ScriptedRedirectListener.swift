@@ -47,6 +47,7 @@ final class RecordingCodeExchanger: AuthorizationCodeExchanging {
         var code: Secret
         var redirectURI: String
         var codeVerifier: Secret
+        var server: AuthorizationServer
     }
 
     private let answer: Result<TokenGrant, TokenEndpointError>
@@ -59,9 +60,11 @@ final class RecordingCodeExchanger: AuthorizationCodeExchanging {
     var exchanges: [Exchange] { recorded.withLock { $0 } }
 
     func exchangeAuthorizationCode(
-        _ code: Secret, redirectURI: String, codeVerifier: Secret
+        _ code: Secret, redirectURI: String, codeVerifier: Secret, at server: AuthorizationServer
     ) async throws(TokenEndpointError) -> TokenGrant {
-        recorded.withLock { $0.append(Exchange(code: code, redirectURI: redirectURI, codeVerifier: codeVerifier)) }
+        recorded.withLock {
+            $0.append(Exchange(code: code, redirectURI: redirectURI, codeVerifier: codeVerifier, server: server))
+        }
         return try answer.get()
     }
 }

@@ -31,7 +31,11 @@ actor ScriptedSession: SessionManaging {
     /// The active session.
     var credential: Credential? { activation.last.flatMap { sessions[$0] } }
 
-    func signIn(username: String, password: Secret) async throws -> SignInOutcome {
+    /// The authorization servers sign-ins named, in order.
+    private(set) var issuers: [AuthorizationServer] = []
+
+    func signIn(username: String, password: Secret, at server: AuthorizationServer) async throws -> SignInOutcome {
+        issuers.append(server)
         guard password.unredacted == acceptedPassword else { throw TokenEndpointError.invalidGrant(description: nil) }
         let previouslyActive = activation.last
         let replaced = sessions[username].map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
@@ -43,14 +47,17 @@ actor ScriptedSession: SessionManaging {
             previouslyActiveAccount: previouslyActive == username ? nil : previouslyActive)
     }
 
-    /// Identifies the grant's account with `identifier` and stores it as `signIn(username:password:)` does.
-    func signIn(with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying) async throws -> SignInOutcome {
+    /// Identifies the grant's account with `identifier` and stores it as `signIn(username:password:at:)` does.
+    func signIn(
+        with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying, issuedBy server: AuthorizationServer
+    ) async throws -> SignInOutcome {
+        issuers.append(server)
         let account = try await identifier.account(authorizedBy: grant.accessToken)
         let previouslyActive = activation.last
         let replaced = sessions[account].map { EndedSession(credential: $0, revocationFailure: revocationFailure) }
         let next = Credential(
             origin: origin, account: account, accessToken: grant.accessToken, refreshToken: grant.refreshToken,
-            expiresAt: grant.expiresAt, issuedAt: grant.issuedAt)
+            expiresAt: grant.expiresAt, issuedAt: grant.issuedAt, authorizationServer: server)
         sessions[account] = next
         activate(account)
         return SignInOutcome(

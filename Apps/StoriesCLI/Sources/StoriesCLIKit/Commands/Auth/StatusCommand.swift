@@ -14,7 +14,8 @@ struct StatusCommand: StoriesSubcommand {
             switch` changes it). The server the other commands use when none is given is marked as the default. \
             --json prints one entry per account: [{"server", "name" (or null), "account", "isActive", \
             "accessTokenFresh", "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339), \
-            "signInRequired", "isDefault"}].
+            "signInRequired", "isDefault", "issuer" (the authorization server that issued the session, or null when \
+            the server published no metadata and its own token endpoint did)}].
             """
     )
 
@@ -66,6 +67,9 @@ struct StatusCommand: StoriesSubcommand {
             text += "  account:       \(TerminalText.sanitize(entry.session.account))\(active)\n"
             text += "  access token:  \(entry.freshness(now: now))\n"
             text += "  refreshed:     \(RelativeTime.phrase(for: entry.session.refreshedAt, from: now))\n"
+            if let issuer = entry.session.issuer {
+                text += "  issued by:     \(TerminalText.sanitize(issuer))\n"
+            }
         }
         try context.output.write(text)
     }
@@ -88,7 +92,7 @@ struct SessionStatus: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case server, name, account, isActive, accessTokenFresh, accessTokenExpiresAt, refreshedAt, signInRequired,
-            isDefault
+            isDefault, issuer
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -102,5 +106,6 @@ struct SessionStatus: Encodable {
         try container.encode(session.refreshedAt, forKey: .refreshedAt)
         try container.encode(session.isSignInRequired, forKey: .signInRequired)
         try container.encode(isDefault, forKey: .isDefault)
+        try container.encode(session.issuer, forKey: .issuer)
     }
 }
