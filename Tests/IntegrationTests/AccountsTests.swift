@@ -1,3 +1,5 @@
+import Authorization
+import CredentialsStore
 import Foundation
 import StoriesCLITestSupport
 import StoriesServerKit
@@ -69,6 +71,26 @@ struct AccountsTests {
                 try JSONSerialization.jsonObject(with: Data(switchedJSON.output.standard.utf8)) as? [[String: Any]])
             #expect(switchedEntries.map { $0["account"] as? String } == ["alice", "demo"])
             #expect(switchedEntries.map { $0["isActive"] as? Bool } == [false, true])
+        }
+    }
+
+    @Test("token --account prints another signed-in account's token without switching; an unknown account is exit 67")
+    func tokenOfAnotherAccount() async throws {
+        try await RunningServer.with { server in
+            try await signIn(demoThen: ["alice"], on: server)
+            #expect(try await whoami(on: server) == "alice")
+            let token = await cli.run(try TokenCommand.parse(["--account", "demo"]), on: server)
+            #expect(token.status == .success, "\(token.output.error)")
+            let store = try SQLiteCredentialsStore(path: cli.credentialsPath)
+            let demo = try #require(
+                try await store.credential(for: try ServerOrigin(server.baseURL), account: "demo"))
+            #expect(token.output.standard == demo.accessToken.unredacted + "\n")
+            #expect(try await whoami(on: server) == "alice")
+
+            let unknown = await cli.run(try TokenCommand.parse(["--account", "carol"]), on: server)
+            #expect(unknown.status == .unknownAccount)
+            #expect(unknown.output.standard.isEmpty)
+            #expect(unknown.output.error.contains("carol is not signed in to \(server.baseURL.absoluteString)."))
         }
     }
 

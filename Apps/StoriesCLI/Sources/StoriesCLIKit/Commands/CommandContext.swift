@@ -39,6 +39,12 @@ struct CommandContext: Sendable {
         self.browser = browser
     }
 
+    /// Whether `STORIES_DEBUG` asks for the `--verbose` log (`1`, `true` or `yes`), for a script that cannot add
+    /// the flag to every command.
+    static func debugRequested(by environment: [String: String]) -> Bool {
+        ["1", "true", "yes"].contains(environment["STORIES_DEBUG"]?.lowercased() ?? "")
+    }
+
     /// Resolves the options and the process environment.
     static func resolve(
         _ options: ConnectionOptions,
@@ -62,7 +68,7 @@ struct CommandContext: Sendable {
             throw FailureMessages.failure(for: error)
         }
         var logger = Logger(label: "stories-cli") { _ in OutputLogHandler(output: output) }
-        logger.logLevel = options.verbose ? .info : .critical
+        logger.logLevel = options.verbose || Self.debugRequested(by: environment) ? .info : .critical
         return CommandContext(
             server: server,
             credentialsPath: try CredentialsLocation.resolve(option: options.credentialsDB, environment: environment),

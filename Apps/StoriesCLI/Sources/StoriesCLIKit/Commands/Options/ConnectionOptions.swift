@@ -17,7 +17,10 @@ struct ConnectionOptions: ParsableArguments, Sendable {
     )
     var credentialsDB: String?
 
-    @Flag(help: "Log each request (method, path, status, duration) to stderr. Tokens are never logged.")
+    @Flag(
+        help:
+            "Log each request (method, path, status, duration) to stderr. Tokens are never logged. Env: STORIES_DEBUG=1."
+    )
     var verbose = false
 
     init() {}
