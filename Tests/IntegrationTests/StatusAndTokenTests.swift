@@ -51,6 +51,24 @@ struct StatusAndTokenTests {
         }
     }
 
+    @Test(
+        "Commands that only read while signed out create neither the credentials file nor its directory",
+        arguments: [["list"], ["show", "1"], ["whoami"], ["token"], ["status"], ["logout"], ["logout", "--all"]])
+    func readOnlyCommandsCreateNothing(arguments: [String]) async throws {
+        try await RunningServer.with { server in
+            let directory = URL(filePath: cli.credentialsPath).deletingLastPathComponent().path
+            let command = try StoriesCommand.parseAsRoot(arguments)
+            guard let subcommand = command as? any StoriesSubcommand else {
+                Issue.record("\(arguments) is no StoriesSubcommand")
+                return
+            }
+            let status = await subcommand.run(
+                environment: cli.environment(server), output: CapturedOutput(), input: .piped([]), now: { Date() })
+            #expect(status != .ioError)
+            #expect(!FileManager.default.fileExists(atPath: directory), "\(arguments)")
+        }
+    }
+
     @Test("status exits 77 when a listed session needs a new sign-in, naming the command, with --json unchanged")
     func statusExitsWhenSignInRequired() async throws {
         try await RunningServer.with { server in

@@ -206,6 +206,13 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private func signOut(accountNamed account: String?) async throws -> EndedSession? {
         let store = self.store
         let origin = self.origin
+        // Nothing stored: nothing to end, and no lock to take (taking it would create its file). A sign-in that
+        // stores a session right after this read comes after this sign-out.
+        let stored =
+            if let account { try await store.credential(for: origin, account: account) } else {
+                try await store.credential(for: origin)
+            }
+        guard stored != nil else { return nil }
         let ended = try await withSessionLock { () async throws -> (EndedSession, wasActive: Bool)? in
             let active = try await store.credential(for: origin)
             var current = active

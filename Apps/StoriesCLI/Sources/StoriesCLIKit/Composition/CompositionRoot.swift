@@ -59,7 +59,8 @@ struct CompositionRoot: CommandServices {
     static func makeServices(
         context: CommandContext, account: String? = nil, transport: LazyHTTPClientTransport
     ) throws -> ServerServices {
-        let store = try SQLiteCredentialsStore(path: context.credentialsPath)
+        // Created by the first write: a command that only reads while signed out leaves no file behind.
+        let store = DeferredSQLiteCredentialsStore(path: context.credentialsPath)
         let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
         let clock = EventLoopClock { try await transport.eventLoop() }
         var services = try makeServices(
@@ -111,9 +112,9 @@ struct CompositionRoot: CommandServices {
         return CredentialsStoreSessionListing(store: try SQLiteCredentialsStore(path: context.credentialsPath))
     }
 
-    /// The base URLs of every server with a stored session, each once.
+    /// The base URLs of every server with a stored session, each once. A missing file is none, and is not created.
     func serversWithSessions() async throws -> [URL] {
-        let stored = try await SQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
+        let stored = try await DeferredSQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
         return stored.filter(\.isActive).compactMap(\.credential.origin.url)
     }
 }
