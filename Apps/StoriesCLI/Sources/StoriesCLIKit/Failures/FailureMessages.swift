@@ -149,6 +149,14 @@ enum FailureMessages {
                     error, server: server, joinedBy: "; ",
                     then: "`\(server.loginCommand) --device` signs in with a code."),
                 exitStatus: .failure)
+        case .passwordSignInUnsupported:
+            CommandFailure(
+                feature(
+                    error, server: server, joinedBy: "; ",
+                    then:
+                        "`\(server.loginCommand)` signs in in a browser, `\(server.loginCommand) --device` with a code."
+                ),
+                exitStatus: .failure)
         case .deviceSignInUnsupported:
             CommandFailure(
                 feature(
@@ -325,7 +333,9 @@ enum FailureMessages {
         case .invalidGrant:
             return duringRefresh ? sessionExpired(server) : wrongCredentials(server)
         case .misconfigured(let code, let description):
+            // The server's own full stop would end up inside the parentheses, before this sentence's.
             let detail = [code, description].compactMap { $0.map(serverText) }.joined(separator: ": ")
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             return CommandFailure(
                 sentence("\(server.name) rejected the token request as misconfigured (\(detail)).\(unchanged)"),
                 exitStatus: .failure)
