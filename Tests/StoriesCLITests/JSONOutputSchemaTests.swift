@@ -134,8 +134,7 @@ struct JSONOutputSchemaTests {
     }
 
     @Test(
-        "A schema is Draft 2020-12, open to added keys on every object, requires every key it lists, and has no "
-            + "schemaVersion",
+        "A schema is Draft 2020-12, lets every object gain keys, requires each key it lists, has no schemaVersion",
         arguments: Command.allCases)
     func statesTheCompatibilityRule(command: Command) throws {
         let schema = try JSONValue.read(command.schemaURL)

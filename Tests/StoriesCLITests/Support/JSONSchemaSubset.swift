@@ -89,6 +89,16 @@ struct JSONSchemaSubset {
         }
     }
 
+    /// The keys `schema`'s `properties` list, with those of the schemas its `$ref`s lead to.
+    private func listedKeys(_ schema: JSONValue, visited: Set<String> = []) -> Set<String> {
+        var keys: Set<String> = []
+        if case .object(let properties) = schema["properties"] { keys.formUnion(properties.keys) }
+        if let reference = schema["$ref"]?.stringValue, !visited.contains(reference), let target = resolve(reference) {
+            keys.formUnion(listedKeys(target, visited: visited.union([reference])))
+        }
+        return keys
+    }
+
     private func resolve(_ reference: String) -> JSONValue? {
         let prefix = "#/$defs/"
         guard reference.hasPrefix(prefix) else { return nil }
@@ -97,16 +107,19 @@ struct JSONSchemaSubset {
 
     // MARK: an instance
 
+    /// - Parameter listed: when `closed`, the keys an object may have here: those of `schema`'s `properties` and of
+    ///   the schemas its `$ref`s lead to (`nil`: work them out from `schema`).
     private func validate(
         _ instance: JSONValue, against schema: JSONValue, at location: String, closed: Bool,
-        into problems: inout [String]
+        listed: Set<String>? = nil, into problems: inout [String]
     ) {
         if case .bool(let allowed) = schema {
             if !allowed { problems.append("\(location): not allowed here") }
             return
         }
+        let listed = listed ?? listedKeys(schema)
         if let reference = schema["$ref"]?.stringValue, let target = resolve(reference) {
-            validate(instance, against: target, at: location, closed: closed, into: &problems)
+            validate(instance, against: target, at: location, closed: closed, listed: listed, into: &problems)
         }
         if let type = schema["type"] {
             let allowed: [String]
@@ -120,7 +133,7 @@ struct JSONSchemaSubset {
         }
         switch instance {
         case .object(let members):
-            validateObject(members, against: schema, at: location, closed: closed, into: &problems)
+            validateObject(members, against: schema, at: location, closed: closed, listed: listed, into: &problems)
         case .array(let elements):
             if let items = schema["items"] {
                 for (index, element) in elements.enumerated() {
@@ -144,7 +157,7 @@ struct JSONSchemaSubset {
 
     private func validateObject(
         _ members: [String: JSONValue], against schema: JSONValue, at location: String, closed: Bool,
-        into problems: inout [String]
+        listed: Set<String>, into problems: inout [String]
     ) {
         if case .array(let required) = schema["required"] {
             for name in required.compactMap(\.stringValue) where members[name] == nil {
@@ -157,6 +170,7 @@ struct JSONSchemaSubset {
             if let property = properties[name] {
                 validate(value, against: property, at: "\(location).\(name)", closed: closed, into: &problems)
             } else if closed {
+                if listed.contains(name) { continue }  // listed, and checked, where a $ref leads
                 problems.append("\(location): the key \"\(name)\" is not in the schema")
             } else if let additional = schema["additionalProperties"] {
                 validate(value, against: additional, at: "\(location).\(name)", closed: closed, into: &problems)
