@@ -268,7 +268,8 @@ struct JSONOutputSchemaTests {
     static func value(in document: JSONValue, at path: [Step]) -> JSONValue? {
         guard let step = path.first else { return document }
         switch (step, document) {
-        case (.key(let key), .object(let members)): return members[key].flatMap { value(in: $0, at: Array(path.dropFirst())) }
+        case (.key(let key), .object(let members)):
+            return members[key].flatMap { value(in: $0, at: Array(path.dropFirst())) }
         case (.index(let index), .array(let elements)) where elements.indices.contains(index):
             return value(in: elements[index], at: Array(path.dropFirst()))
         default: return nil

@@ -123,7 +123,9 @@ struct JSONSchemaSubset {
         }
         if let type = schema["type"] {
             let allowed: [String]
-            if case .array(let names) = type { allowed = names.compactMap(\.stringValue) } else {
+            if case .array(let names) = type {
+                allowed = names.compactMap(\.stringValue)
+            } else {
                 allowed = type.stringValue.map { [$0] } ?? []
             }
             guard !instance.typeNames.isDisjoint(with: allowed) else {
@@ -255,10 +257,10 @@ struct JSONSchemaSubset {
             else { return false }
             index += 6
         }
+        guard index == bytes.count, (1...12).contains(month) else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return index == bytes.count && (1...12).contains(month) && (1...daysInMonth[max(0, min(11, month - 1))])
-            .contains(day) && hour <= 23 && minute <= 59 && second <= 60
+        let daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...daysInMonth).contains(day) && hour <= 23 && minute <= 59 && second <= 60
     }
 
     /// An absolute RFC 3986 URI, as far as its characters go: a scheme (§3.1) and a colon, then only unreserved and
