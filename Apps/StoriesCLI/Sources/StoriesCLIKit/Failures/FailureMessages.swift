@@ -411,7 +411,8 @@ enum FailureMessages {
 
     static func notSignedIn(_ server: ServerWording) -> CommandFailure {
         CommandFailure(
-            "Not signed in to \(server.name). Run `\(server.loginCommand)` first.", exitStatus: .signInRequired)
+            "Not signed in to \(server.name). Run `\(server.loginCommand)` first.\(server.choiceHint)",
+            exitStatus: .signInRequired)
     }
 
     static func sessionExpired(_ server: ServerWording) -> CommandFailure {
@@ -442,7 +443,7 @@ enum FailureMessages {
             case .invalidHTTP:
                 "\(server.name) answered with something that is not valid HTTP, so the answer was abandoned."
             default:
-                "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)"
+                "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)\(server.choiceHint)"
             }
         // The server did answer: what it sent is unusable, as with a body that does not match the API.
         return CommandFailure(message, exitStatus: failure == .invalidHTTP ? .malformedData : .unreachable)
@@ -543,10 +544,16 @@ struct ServerWording {
     var name: String
     var loginCommand: String
     var reachHint: String
+    /// How to choose a server, when nobody chose this one (a fresh install); empty otherwise.
+    var choiceHint = ""
 
     init(_ server: ResolvedServer) {
         name = server.displayName
         loginCommand = server.loginCommand
+        if server.isBuiltInDefault {
+            choiceHint =
+                " No server was chosen, so this is the built-in default: `stories-cli use local` points every command at a stories-server on this machine, and --server or --server-url chooses one for a command."
+        }
         reachHint =
             server.name == .local
             ? "Start the reference server with `stories-server` (or `swift run stories-server`) and try again."

@@ -38,11 +38,13 @@ struct StatusCommand: StoriesSubcommand {
         case .idle, .loading: return
         }
         let now = context.now()
+        // The server commands use when none is given, whichever --server this command was given.
+        let defaultURL = context.defaultServer?.url.absoluteString
         let entry = { (session: SessionSummary) in
             SessionStatus(
                 session: session,
                 server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
-                isDefault: session.server == context.server.url.absoluteString,
+                isDefault: session.server == defaultURL,
                 now: now)
         }
         guard case .loaded(let sessions) = viewModel.state else { return }
