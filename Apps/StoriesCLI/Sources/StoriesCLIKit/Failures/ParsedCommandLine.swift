@@ -8,7 +8,7 @@ import ArgumentParser
 public enum ParsedCommandLine {
     case command(any ParsableCommand)
     case failed(CommandFailure)
-    /// Help or the version: `StoriesCommand.exit(withError:)` prints it and exits 0.
+    /// Help, the version or a completion: `HelpPage.exit(withError:)` prints it and exits 0.
     case exit(any Error)
 
     /// Parses `arguments` (without the program name).
