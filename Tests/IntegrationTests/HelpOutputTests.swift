@@ -73,4 +73,3 @@ struct HelpOutputTests {
         #expect(output == "alice\ndemo\n")
     }
 }
-

@@ -12,13 +12,32 @@ struct StoriesServerCommand: AsyncParsableCommand {
         commandName: "stories-server",
         abstract: "The Stories reference backend, in memory, with a demo account and demo stories.",
         discussion: """
-            Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize \
-            (browser login with PKCE) and /device (device code login), and its OAuth metadata at \
+            Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize (browser \
+            sign-in) and /device (device code sign-in), and its OAuth metadata at \
             /.well-known/oauth-authorization-server. Sign in as \
             \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword).
+
             Prints "Listening on <base URL>" once ready (a plain line scripts can match), then one line per \
-            request (method, path, status, duration) and one per token request (grant_type=… outcome=…); never a \
-            token. Exit codes: 0 stopped, 64 usage, 69 the port is in use.
+            request (method, path, status, duration) and one per token request (grant_type=... outcome=...); \
+            never a token. Ctrl-C or SIGTERM stops it. More: docs/SERVER.md.
+
+            EXIT CODES:
+              0   stopped (Ctrl-C or SIGTERM)
+              64  usage error (a bad option or value)
+              69  the port is already in use
+
+            EXAMPLES:
+              # Serve http://127.0.0.1:8080/v1, the server stories-cli calls local
+              $ stories-server
+
+              # On a free port, for a script: the "Listening on" line names it
+              $ stories-server --port 0
+
+              # Access tokens that expire after 30 seconds, to watch stories-cli renew them
+              $ stories-server --access-token-ttl 30
+
+              # Without the password grant: sign-in in a browser or with a device code only
+              $ stories-server --password-grant disabled
             """,
         version: StoriesVersion.current
     )
