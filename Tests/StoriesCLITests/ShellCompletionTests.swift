@@ -109,6 +109,18 @@ struct ShellCompletionTests {
         #expect(StoriesCommand.exitCode(for: error) == .success)
         #expect(StoriesCommand.fullMessage(for: error).split(separator: "\n") == ["alice", "demo"])
     }
+
+    @Test("A completion request the parser cannot read prints nothing and fails quietly, never an error line")
+    func unreadableRequest() {
+        // Without the cursor index, as an old completion script would send it.
+        let arguments = ["---completion", "switch", "--", "--account", "5", "stories-cli", "switch", "--account", ""]
+        guard case .exit(let error) = ParsedCommandLine(arguments) else {
+            Issue.record("the request was reported as a usage error")
+            return
+        }
+        #expect(StoriesCommand.exitCode(for: error) == .failure)
+        #expect(StoriesCommand.fullMessage(for: error).isEmpty)
+    }
 }
 
 /// The completion each command declares for an argument, as the parser describes the commands to

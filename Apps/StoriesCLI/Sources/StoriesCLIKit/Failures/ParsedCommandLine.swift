@@ -24,6 +24,12 @@ public enum ParsedCommandLine {
                 self = .exit(error)
                 return
             }
+            // A completion script's request (`---completion …`) that cannot be answered, as a shell's quirks can
+            // make one: nothing to print in the middle of the user's command line, only a failed status.
+            if arguments.first == "---completion" {
+                self = .exit(ExitCode.failure)
+                return
+            }
             self = .failed(.usage(Self.sentence(for: error, arguments: arguments)))
         }
     }
