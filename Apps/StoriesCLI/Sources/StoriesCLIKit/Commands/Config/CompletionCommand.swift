@@ -39,7 +39,7 @@ struct CompletionCommand: ParsableCommand, DocumentedCommand {
         }
     }
 
-    @Argument(help: "The shell: bash, zsh or fish.")
+    @Argument(help: "The shell whose script to print.")
     var shell: Shell
 
     init() {}
