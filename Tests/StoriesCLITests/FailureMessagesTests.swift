@@ -178,6 +178,11 @@ struct FailureMessagesTests {
             .failure, "named https://b.test as the issuer, not https://a.test"
         ),
         (
+            OnboardingError.browserSignInRedirectInvalid(
+                FailureCause(AuthorizationRedirectError.missingIssuer(expected: "https://a.test"))),
+            .failure, "without naming its issuer, which https://a.test always does (RFC 9207)"
+        ),
+        (
             OnboardingError.unexpected(FailureCause(AuthorizationRedirectError.listenerUnavailable(errno: 98))),
             .failure, "Could not listen on 127.0.0.1 for the browser's return"
         ),

@@ -34,15 +34,27 @@ struct StoryCatalogTests {
     }
 
     @Test(
-        "Refuses limits and cursors it did not issue",
+        "Refuses limits outside 1...100 and cursors that are not a story id as the contract writes it",
         arguments: [
             (nil, 0, PageRequestError.invalidLimit), (nil, 101, .invalidLimit), ("garbage!", 10, .invalidCursor),
-            (StoryCatalog.cursor(for: 999), 10, .invalidCursor), ("djE6LTE", 10, .invalidCursor),
+            ("0", 10, .invalidCursor), ("007", 10, .invalidCursor), ("-1", 10, .invalidCursor),
+            ("1234567890123456", 10, .invalidCursor), ("", 10, .invalidCursor), ("djE6MjA", 10, .invalidCursor),
         ] as [(String?, Int, PageRequestError)])
     func refusesBadRequests(cursor: String?, limit: Int, expected: PageRequestError) {
         #expect(throws: expected) {
             try StoryCatalog(count: 50, newest: Self.newest).page(cursor: cursor, limit: limit)
         }
+    }
+
+    @Test(
+        "A cursor is the id of the last story of the page before: the page holds the stories older than it",
+        arguments: [
+            ("50", [49, 48, 47]), ("2", [1]), ("1", []), ("51", [50, 49, 48]), ("999999999999999", [50, 49, 48]),
+        ])
+    func keysetCursor(cursor: String, ids: [Int]) throws {
+        let page = try StoryCatalog(count: 50, newest: Self.newest).page(cursor: cursor, limit: 3)
+        #expect(page.stories.map(\.id) == ids.map(String.init))
+        #expect(page.next == ids.last.flatMap { $0 > 1 ? String($0) : nil })
     }
 
     @Test(

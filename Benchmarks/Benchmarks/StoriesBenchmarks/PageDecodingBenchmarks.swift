@@ -53,5 +53,5 @@ private func twentyStoryPage() -> [UInt8] {
             createdAt: start.addingTimeInterval(TimeInterval(-60 * index))
         )
     }
-    return encoded(.fixture(items: stories, nextCursor: "djE6OTk5ODA"))
+    return encoded(.fixture(items: stories, nextCursor: "99980"))
 }

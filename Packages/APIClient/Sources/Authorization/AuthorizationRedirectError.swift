@@ -18,6 +18,9 @@ public enum AuthorizationRedirectError: Error, Equatable, Sendable {
     /// The `iss` parameter names another authorization server than the one asked (RFC 9207 §2.4): a mix-up attack,
     /// or a misconfigured server.
     case issuerMismatch(expected: String, received: String)
+    /// The redirect carries no `iss` although the server's metadata says it always sends one (RFC 9207 §2.4): it may
+    /// come from another authorization server.
+    case missingIssuer(expected: String)
     /// No redirect arrived within this time.
     case timedOut(after: Duration)
     /// The wait was cancelled (the task waiting was cancelled).

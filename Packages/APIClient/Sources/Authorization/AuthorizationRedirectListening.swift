@@ -2,9 +2,9 @@
 /// server on an ephemeral port (RFC 8252 §7.3). A seam, so that the flow is tested without sockets and an app can
 /// bring its own (a custom URL scheme, `ASWebAuthenticationSession`).
 public protocol AuthorizationRedirectListening: Sendable {
-    /// Starts listening for a redirect that must carry `state` (and `issuer` as `iss`, when known).
+    /// Starts listening for a redirect that must carry `state` (and the expected issuer as `iss`, when known).
     func listen(
-        state: AuthorizationState, issuer: String?
+        state: AuthorizationState, issuer: ExpectedIssuer?
     ) async throws(AuthorizationRedirectError) -> any AuthorizationRedirectReceiving
 }
 

@@ -2,14 +2,15 @@
 public enum AuthorizationResponse {
     /// The authorization code in the redirect's `query`, after checking, in this order: no parameter is repeated,
     /// `state` is the request's (before anything else is believed, an error included, so a forged redirect can
-    /// neither spend a code nor fake a denial), `iss` is `issuer` when both are known, then an `error` or the code.
+    /// neither spend a code nor fake a denial), `iss` is the expected issuer when both are known and present when the
+    /// server said it always sends it (RFC 9207 §2.4), then an `error` or the code.
     ///
     /// - Parameters:
     ///   - query: the redirect URI's query, without the `?`, still percent-encoded.
     ///   - state: the request's state.
-    ///   - issuer: the authorization server's issuer identifier, when the client knows it (from RFC 8414 metadata).
+    ///   - issuer: the authorization server's issuer, when the client knows it (from RFC 8414 metadata).
     public static func code(
-        from query: Substring, state: AuthorizationState, issuer: String?
+        from query: Substring, state: AuthorizationState, issuer: ExpectedIssuer?
     ) throws(AuthorizationRedirectError) -> Secret {
         guard let pairs = FormValue.decode(query: query) else { throw .missingState }
         var fields: [String: String] = [:]
@@ -18,8 +19,12 @@ public enum AuthorizationResponse {
         }
         guard let received = fields["state"] else { throw .missingState }
         guard state.matches(received) else { throw .stateMismatch }
-        if let issuer, let named = fields["iss"], named != issuer {
-            throw .issuerMismatch(expected: issuer, received: named)
+        if let issuer {
+            if let named = fields["iss"] {
+                guard named == issuer.issuer else { throw .issuerMismatch(expected: issuer.issuer, received: named) }
+            } else if issuer.isRequired {
+                throw .missingIssuer(expected: issuer.issuer)
+            }
         }
         if let error = fields["error"] {
             let description = fields["error_description"]
@@ -32,7 +37,7 @@ public enum AuthorizationResponse {
 
     /// `code(from:state:issuer:)` for a whole query string.
     public static func code(
-        from query: String, state: AuthorizationState, issuer: String?
+        from query: String, state: AuthorizationState, issuer: ExpectedIssuer?
     ) throws(AuthorizationRedirectError) -> Secret {
         try code(from: query[...], state: state, issuer: issuer)
     }

@@ -279,7 +279,8 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
             deviceAuthorizationEndpoint: try endpoint(document.deviceAuthorizationEndpoint),
             revocationEndpoint: try endpoint(document.revocationEndpoint),
             grantTypesSupported: document.grantTypesSupported ?? ["authorization_code", "implicit"],
-            codeChallengeMethodsSupported: document.codeChallengeMethodsSupported ?? [])
+            codeChallengeMethodsSupported: document.codeChallengeMethodsSupported ?? [],
+            sendsIssuerInRedirects: document.authorizationResponseIssParameterSupported ?? false)
     }
 
     /// `scheme://host[:port]`, the default port left out: an issuer identifier with no path.

@@ -14,10 +14,13 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
     public var grantTypesSupported: [String]
     /// The PKCE methods listed; none when omitted (RFC 8414 §2: the server does not support PKCE).
     public var codeChallengeMethodsSupported: [String]
+    /// `authorization_response_iss_parameter_supported`: every redirect carries `iss` (RFC 9207 §3).
+    public var sendsIssuerInRedirects: Bool
 
     public init(
         issuer: String, authorizationEndpoint: URL?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL? = nil,
-        revocationEndpoint: URL? = nil, grantTypesSupported: [String], codeChallengeMethodsSupported: [String]
+        revocationEndpoint: URL? = nil, grantTypesSupported: [String], codeChallengeMethodsSupported: [String],
+        sendsIssuerInRedirects: Bool = false
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -26,6 +29,12 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
         self.revocationEndpoint = revocationEndpoint
         self.grantTypesSupported = grantTypesSupported
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+        self.sendsIssuerInRedirects = sendsIssuerInRedirects
+    }
+
+    /// What a redirect from this server's sign-in page must say in `iss` (RFC 9207).
+    public var expectedIssuer: ExpectedIssuer {
+        ExpectedIssuer(issuer, isRequired: sendsIssuerInRedirects)
     }
 
     /// The grant type of RFC 8628 §3.4.

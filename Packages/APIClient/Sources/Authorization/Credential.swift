@@ -24,7 +24,8 @@ public struct Credential: Sendable, Equatable {
     /// that messages can still say whose session ended and where.
     public var isSignInRequired: Bool
 
-    /// - Parameter authorizationServer: where the tokens were issued; `nil` for the contract's endpoints of `origin`.
+    /// A session; `authorizationServer` is where its tokens were issued, `nil` for the contract's endpoints of
+    /// `origin`.
     public init(
         origin: ServerOrigin,
         account: String,

@@ -45,7 +45,7 @@ struct AuthorizationRedirectTests {
     func yieldsCode() throws {
         let code = try AuthorizationResponse.code(
             from: "code=abc-123&state=state-1234&iss=https%3A%2F%2Fas.test", state: Self.state,
-            issuer: "https://as.test")
+            issuer: ExpectedIssuer("https://as.test", isRequired: true))
         #expect(code == Secret("abc-123"))
     }
 
@@ -77,7 +77,24 @@ struct AuthorizationRedirectTests {
         ] as [(String, AuthorizationRedirectError)])
     func refusesUnusableRedirect(query: String, expected: AuthorizationRedirectError) {
         #expect(throws: expected) {
-            try AuthorizationResponse.code(from: query, state: Self.state, issuer: "https://as.test")
+            try AuthorizationResponse.code(
+                from: query, state: Self.state, issuer: ExpectedIssuer("https://as.test", isRequired: false))
+        }
+    }
+
+    @Test(
+        "A redirect without iss is refused when the server said it sends one (RFC 9207 §2.4), accepted when it did not",
+        arguments: [true, false])
+    func missingIssuer(isRequired: Bool) throws {
+        let check = { () throws(AuthorizationRedirectError) -> Secret in
+            try AuthorizationResponse.code(
+                from: "code=abc&state=state-1234", state: Self.state,
+                issuer: ExpectedIssuer("https://as.test", isRequired: isRequired))
+        }
+        if isRequired {
+            #expect(throws: AuthorizationRedirectError.missingIssuer(expected: "https://as.test")) { try check() }
+        } else {
+            #expect(try check() == Secret("abc"))
         }
     }
 

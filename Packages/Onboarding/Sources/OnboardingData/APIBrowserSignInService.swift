@@ -67,13 +67,13 @@ public final class APIBrowserSignInService: BrowserSignInService {
     public func startBrowserSignIn() async throws(OnboardingError) -> BrowserSignInRequest {
         let discovered = try await discovery.serverForSignIn()
         var endpoint = authorizationEndpoint
-        var issuer: String?
+        var issuer: ExpectedIssuer?
         if let metadata = discovered.metadata {
             guard metadata.offersBrowserSignIn, let page = metadata.authorizationEndpoint else {
                 throw .browserSignInUnsupported
             }
             endpoint = page
-            issuer = metadata.issuer
+            issuer = metadata.expectedIssuer
         }
         let state = AuthorizationState.generate()
         let pkce = PKCE.generate()
@@ -128,7 +128,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
         case .timedOut: .browserSignInTimedOut
         case .cancelled: .cancelled
         case .refused(let code, let description): .browserSignInRefused(code: code, description: description)
-        case .missingState, .stateMismatch, .missingCode, .repeatedParameter, .issuerMismatch:
+        case .missingState, .stateMismatch, .missingCode, .repeatedParameter, .issuerMismatch, .missingIssuer:
             .browserSignInRedirectInvalid(FailureCause(error))
         case .listenerUnavailable: .unexpected(FailureCause(error))
         }

@@ -43,7 +43,16 @@ struct BrowserSignInServiceTests {
             listener: listener, discovery: .publishing(Self.metadata())
         ).startBrowserSignIn()
         #expect(request.authorizationURL.absoluteString.hasPrefix("https://login.example.com/authorize?tenant=t&"))
-        #expect(listener.issuers == ["https://login.example.com"])
+        #expect(listener.issuers == [ExpectedIssuer("https://login.example.com", isRequired: false)])
+    }
+
+    @Test("A server whose metadata says it sends iss has every redirect checked for it (RFC 9207 §2.4)")
+    func issuerRequiredWhenAnnounced() async throws {
+        var metadata = Self.metadata()
+        metadata.sendsIssuerInRedirects = true
+        let listener = ScriptedRedirectListener()
+        _ = try await Self.service(listener: listener, discovery: .publishing(metadata)).startBrowserSignIn()
+        #expect(listener.issuers == [ExpectedIssuer("https://login.example.com", isRequired: true)])
     }
 
     @Test("A server without metadata is asked at the documented page, with no issuer to compare")
@@ -99,7 +108,7 @@ struct BrowserSignInServiceTests {
         #expect(query["code_challenge_method"] == "S256")
         #expect(query["code_challenge"]?.count == 43)
         #expect(listener.states.map(\.value) == [query["state"]])
-        #expect(listener.issuers == ["https://api.example.com"])
+        #expect(listener.issuers == [ExpectedIssuer("https://api.example.com", isRequired: false)])
         #expect(query["resource"] == nil)
     }
 
@@ -210,7 +219,7 @@ struct BrowserSignInServiceTests {
     func listenerFails() async throws {
         struct NoListener: AuthorizationRedirectListening {
             func listen(
-                state: AuthorizationState, issuer: String?
+                state: AuthorizationState, issuer: ExpectedIssuer?
             ) async throws(AuthorizationRedirectError) -> any AuthorizationRedirectReceiving {
                 throw .listenerUnavailable(errno: 98)
             }

@@ -212,6 +212,10 @@ enum FailureMessages {
             CommandFailure(
                 "The browser came back from a server that named \(serverText(received)) as the issuer, not \(serverText(expected)); \(nothing).",
                 exitStatus: .failure)
+        case .missingIssuer(let expected):
+            CommandFailure(
+                "The browser came back without naming its issuer, which \(serverText(expected)) always does (RFC 9207), so the answer may come from another server; \(nothing).",
+                exitStatus: .failure)
         case .timedOut:
             failure(for: OnboardingError.browserSignInTimedOut, server: server)
         case .cancelled:

@@ -213,7 +213,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
     /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
     /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
-    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    /// `unsupported_grant_type`. The fields each grant requires are in `TokenRequest`.
     ///
     /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
     /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),

@@ -1,6 +1,5 @@
 import Foundation
 import OpenAPIRuntime
-import RFC7636
 
 /// A demo story, as the server stores it.
 struct StoredStory: Sendable {
@@ -19,7 +18,8 @@ enum PageRequestError: Error, Equatable {
     case invalidCursor
 }
 
-/// An immutable, deterministic set of demo stories, newest first, paged by opaque cursors.
+/// An immutable, deterministic set of demo stories, newest first, paged by keyset cursors (the id of the last story
+/// of the previous page).
 ///
 /// The same count and start time always give the same stories, so demos and tests are reproducible.
 struct StoryCatalog: Sendable {
@@ -62,7 +62,7 @@ struct StoryCatalog: Sendable {
         body.append(contentsOf: items)
         body.append(UInt8(ascii: "]"))
         if let next {
-            // A cursor is base64url: nothing in it needs escaping in a JSON string.
+            // A cursor is decimal digits: nothing in it needs escaping in a JSON string.
             body.append(contentsOf: #","nextCursor":""#.utf8)
             body.append(contentsOf: next.utf8)
             body.append(UInt8(ascii: "\""))
@@ -73,10 +73,17 @@ struct StoryCatalog: Sendable {
 
     private func pageOffsets(cursor: String?, limit: Int) throws(PageRequestError) -> (Range<Int>, next: String?) {
         guard (1...100).contains(limit) else { throw .invalidLimit }
-        let start = try cursor.map(Self.offset(from:)) ?? 0
-        guard start <= stories.count else { throw .invalidCursor }
+        var start = 0
+        if let cursor { start = offset(after: try Self.storyID(in: cursor)) }
         let end = min(start + limit, stories.count)
-        return (start..<end, end < stories.count ? Self.cursor(for: end) : nil)
+        return (start..<end, end < stories.count ? self.cursor(for: end) : nil)
+    }
+
+    /// Where the stories older than the story numbered `id` start: story `n` is at offset `count − n`, so the next
+    /// older one is at `count − id + 1`. An id above every story's starts at the newest; one at or below the oldest
+    /// gives an empty page.
+    private func offset(after id: Int) -> Int {
+        min(max(stories.count - id + 1, 0), stories.count)
     }
 
     func story(id: String) -> StoredStory? {
@@ -84,17 +91,25 @@ struct StoryCatalog: Sendable {
         return stories[stories.count - number]
     }
 
-    /// Cursors are opaque to clients: base64url of a versioned offset.
-    static func cursor(for offset: Int) -> String {
-        Base64URL.encode("v1:\(offset)".utf8)
+    /// The cursor of the page that starts at `offset` (after the first): the id of the story just before it, the last
+    /// of the page before. Keyset paging, as the contract states it: any id the pattern allows is a valid cursor,
+    /// and a story added at the top never shifts the pages that follow.
+    static func cursor(for offset: Int, count: Int) -> String {
+        String(count - offset + 1)
     }
 
-    static func offset(from cursor: String) throws(PageRequestError) -> Int {
-        guard cursor.count <= 64, let bytes = Base64URL.decode(cursor),
-            let text = String(validating: bytes, as: UTF8.self),
-            text.hasPrefix("v1:"), let offset = Int(text.dropFirst(3)), offset > 0
+    /// The cursor of the page that starts at `offset` in this catalog.
+    func cursor(for offset: Int) -> String {
+        Self.cursor(for: offset, count: stories.count)
+    }
+
+    /// The story id a cursor names: decimal digits without a leading zero, at most 15 (`openapi/openapi.yaml`'s
+    /// pattern for `cursor`).
+    static func storyID(in cursor: String) throws(PageRequestError) -> Int {
+        guard (1...15).contains(cursor.utf8.count), cursor.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            cursor.utf8.first != 0x30, let id = Int(cursor)
         else { throw .invalidCursor }
-        return offset
+        return id
     }
 }
 

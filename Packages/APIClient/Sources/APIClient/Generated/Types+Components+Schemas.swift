@@ -33,6 +33,8 @@ extension Components {
                 case status
             }
         }
+        /// The fields each grant requires are stated by the conditions below (JSON Schema `if`/`then`/`else`): RFC 6749 §4.1.3 and RFC 7636 §4.5 for `authorization_code`, §4.3.2 for `password`, §6 for `refresh_token`, RFC 8628 §3.4 for the device code. A request without them is refused with 400 `invalid_request`.
+        ///
         /// - Remark: Generated from `#/components/schemas/TokenRequest`.
         public struct TokenRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/TokenRequest/grant_type`.
@@ -708,7 +710,7 @@ extension Components {
         public struct StoryPage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/StoryPage/items`.
             public var items: [Components.Schemas.Story]
-            /// Present when more stories follow; pass it back as `cursor`.
+            /// Present when more stories follow; pass it back as `cursor`. Clients treat it as opaque.
             ///
             /// - Remark: Generated from `#/components/schemas/StoryPage/nextCursor`.
             public var nextCursor: Swift.String?
@@ -716,7 +718,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - items:
-            ///   - nextCursor: Present when more stories follow; pass it back as `cursor`.
+            ///   - nextCursor: Present when more stories follow; pass it back as `cursor`. Clients treat it as opaque.
             public init(
                 items: [Components.Schemas.Story],
                 nextCursor: Swift.String? = nil

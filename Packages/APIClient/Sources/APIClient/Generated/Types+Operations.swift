@@ -132,7 +132,7 @@ public enum Operations {
     /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
     /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
     /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
-    /// `unsupported_grant_type`. Every grant but the refresh grant requires `client_id`.
+    /// `unsupported_grant_type`. The fields each grant requires are in `TokenRequest`.
     ///
     /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
     /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
@@ -1595,7 +1595,7 @@ public enum Operations {
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/stories/GET/query/limit`.
                 public var limit: Swift.Int?
-                /// The opaque `nextCursor` of the previous page.
+                /// Where the page starts: the stories older than the story with this id. The `nextCursor` of the previous page is one (the id of its last story); any id is accepted, and one at or below the oldest story gives an empty page (keyset paging: a story added meanwhile never shifts the pages after it).
                 ///
                 /// - Remark: Generated from `#/paths/stories/GET/query/cursor`.
                 public var cursor: Swift.String?
@@ -1603,7 +1603,7 @@ public enum Operations {
                 ///
                 /// - Parameters:
                 ///   - limit:
-                ///   - cursor: The opaque `nextCursor` of the previous page.
+                ///   - cursor: Where the page starts: the stories older than the story with this id. The `nextCursor` of the previous page is one (the id of its last story); any id is accepted, and one at or below the oldest story gives an empty page (keyset paging: a story added meanwhile never shifts the pages after it).
                 public init(
                     limit: Swift.Int? = nil,
                     cursor: Swift.String? = nil

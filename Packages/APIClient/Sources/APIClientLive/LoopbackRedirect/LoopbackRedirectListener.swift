@@ -51,7 +51,7 @@ public struct LoopbackRedirectListener: AuthorizationRedirectListening {
     }
 
     public func listen(
-        state: AuthorizationState, issuer: String?
+        state: AuthorizationState, issuer: ExpectedIssuer?
     ) async throws(AuthorizationRedirectError) -> any AuthorizationRedirectReceiving {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let outcome = RedirectOutcome()

@@ -5,7 +5,7 @@ import Synchronization
 final class RedirectExpectation: Sendable {
     let path: String
     let state: AuthorizationState
-    let issuer: String?
+    let issuer: ExpectedIssuer?
     let limits: LoopbackRedirectListener.Limits
     let outcome: RedirectOutcome
     /// What the browser is answered.
@@ -14,7 +14,7 @@ final class RedirectExpectation: Sendable {
     private let claimed = Mutex(false)
 
     init(
-        path: String, state: AuthorizationState, issuer: String?, limits: LoopbackRedirectListener.Limits,
+        path: String, state: AuthorizationState, issuer: ExpectedIssuer?, limits: LoopbackRedirectListener.Limits,
         outcome: RedirectOutcome, pages: RedirectPages
     ) {
         self.path = path

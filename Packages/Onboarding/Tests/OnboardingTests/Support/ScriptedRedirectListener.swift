@@ -8,18 +8,18 @@ final class ScriptedRedirectListener: AuthorizationRedirectListening {
     static let redirectURI = "http://127.0.0.1:5123/callback"
 
     private let answer: Result<Secret, AuthorizationRedirectError>
-    private let recorded = Mutex((states: [AuthorizationState](), issuers: [String?](), closed: 0))
+    private let recorded = Mutex((states: [AuthorizationState](), issuers: [ExpectedIssuer?](), closed: 0))
 
     init(answering answer: Result<Secret, AuthorizationRedirectError> = .success(Secret("code-1"))) {
         self.answer = answer
     }
 
     var states: [AuthorizationState] { recorded.withLock { $0.states } }
-    var issuers: [String?] { recorded.withLock { $0.issuers } }
+    var issuers: [ExpectedIssuer?] { recorded.withLock { $0.issuers } }
     var closeCount: Int { recorded.withLock { $0.closed } }
 
     func listen(
-        state: AuthorizationState, issuer: String?
+        state: AuthorizationState, issuer: ExpectedIssuer?
     ) async throws(AuthorizationRedirectError) -> any AuthorizationRedirectReceiving {
         recorded.withLock {
             $0.states.append(state)

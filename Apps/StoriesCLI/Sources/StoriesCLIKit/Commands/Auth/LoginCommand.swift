@@ -19,11 +19,16 @@ struct LoginCommand: StoriesSubcommand {
 
             Without --username, --password-stdin or --device, login signs in in your web browser (authorization \
             code with PKCE, RFC 7636 and RFC 8252): it listens on 127.0.0.1 on a free port, opens the sign-in \
-            page the server's RFC 8414 metadata names with $BROWSER (the page's address as its last argument, or in place of %s), else xdg-open \
+            page of the authorization server the API names with $BROWSER (the page's address as its last argument, or in place of %s), else xdg-open \
             in a graphical session, prints the address on standard error in case the browser does not open, and \
             waits up to 5 minutes for the browser to come back. When no browser can be opened, or the server does \
             not offer browser sign-in, it signs in with a device code instead. The password never passes through \
             stories-cli.
+
+            Every sign-in first finds the authorization server: the one the API names in its protected-resource \
+            metadata (RFC 9728), on any origin and path, else the API's own origin; its metadata (RFC 8414, or \
+            OpenID Connect discovery) gives every endpoint. The session remembers that server, and is renewed and \
+            revoked there only.
 
             --device signs in without a password here (RFC 8628): it prints a code and a web page (on standard \
             error), and waits while you open the page on any device, sign in and approve; the server's polling \
