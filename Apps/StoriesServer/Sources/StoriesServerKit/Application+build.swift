@@ -50,7 +50,8 @@ public func buildApplication(
         configuration: .stories,
         middlewares: [
             RequestRejectionMiddleware(),
-            BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs),
+            BearerAuthenticationMiddleware(
+                verifier: tokens, challenges: backend.challenges, publicOperationIDs: StoriesBackend.publicOperationIDs),
             // After the bearer check: it answers only for a signed-in user.
             EncodedStoryPageMiddleware(catalog: catalog),
         ]
@@ -91,8 +92,11 @@ extension StoriesBackend {
         "/oauth/introspect": [.post],
     ]
 
-    /// Paths also served at the origin's root (see `OriginAliasTransport`).
-    static let originRootPaths: Set<String> = ["/.well-known/oauth-authorization-server"]
+    /// Paths also served at the origin's root, and where (see `OriginAliasTransport`).
+    static let originRootPaths: [String: String] = [
+        "/.well-known/oauth-authorization-server": "/.well-known/oauth-authorization-server",
+        ProtectedResourceLocation.wellKnownPath: ProtectedResourceLocation.rootPath,
+    ]
 
     /// Operations the spec does not secure with the bearer token: `security: []`, and introspection, whose caller
     /// authenticates as a client (its handler checks).

@@ -98,13 +98,13 @@ struct StoriesBackend: APIProtocol {
 
     func getCurrentUser(_ input: Operations.GetCurrentUser.Input) async throws -> Operations.GetCurrentUser.Output {
         guard let username = AuthenticatedUser.username, let account = await accounts.account(named: username) else {
-            return .unauthorized(.unauthorized)
+            return .unauthorized(unauthorized)
         }
         return .ok(.init(body: .json(.init(account))))
     }
 
     func listStories(_ input: Operations.ListStories.Input) async throws -> Operations.ListStories.Output {
-        guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
+        guard AuthenticatedUser.username != nil else { return .unauthorized(unauthorized) }
         do {
             let page = try catalog.page(
                 cursor: input.query.cursor, limit: input.query.limit ?? StoryCatalog.defaultPageSize)
@@ -120,7 +120,7 @@ struct StoriesBackend: APIProtocol {
     }
 
     func getStory(_ input: Operations.GetStory.Input) async throws -> Operations.GetStory.Output {
-        guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
+        guard AuthenticatedUser.username != nil else { return .unauthorized(unauthorized) }
         guard let story = catalog.story(id: input.path.storyId) else {
             return .notFound(
                 .init(
@@ -189,10 +189,14 @@ extension Components.Schemas.Problem {
     }
 }
 
-extension Components.Responses.Unauthorized {
-    static var unauthorized: Self {
+extension StoriesBackend {
+    /// The challenges of this API's 401s; the public origin lives with the grants, which hand out URLs too.
+    var challenges: BearerChallenges { BearerChallenges(origin: grants.origin) }
+
+    /// The 401 of a handler that finds no signed-in user (the bearer middleware normally answers first).
+    var unauthorized: Components.Responses.Unauthorized {
         .init(
-            headers: .init(wwwAuthenticate: BearerAuthenticationMiddleware.challenge),
+            headers: .init(wwwAuthenticate: challenges.invalidToken),
             body: .applicationProblemJson(
                 .init(title: "Unauthorized", status: 401, detail: "The access token is missing, expired or revoked."))
         )

@@ -190,3 +190,9 @@ actor TokenAuthority {
         )
     }
 }
+
+extension TokenAuthority: AccessTokenVerifying {
+    func verify(accessToken: String) -> AccessTokenVerdict {
+        if case .valid(let username) = check(accessToken: accessToken) { .valid(username: username) } else { .invalid }
+    }
+}
