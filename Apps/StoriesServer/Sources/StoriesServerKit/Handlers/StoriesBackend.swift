@@ -25,11 +25,17 @@ struct StoriesBackend: APIProtocol {
         if let clientID = form.clientId, clientID != Self.clientID {
             return tokenError("invalid_client", grant: grant, status: 401, description: "Unknown client.")
         }
+        if let scope = form.scope, scope.utf8.count > AuthorizationRequest.maximumParameterLength {
+            return tokenError("invalid_scope", grant: grant, description: "scope is too long.")
+        }
+        guard let resource = RequestedResource(form.resource, thisAPI: resourceIdentifier) else {
+            return invalidTarget(grant: grant)
+        }
         switch form.grantType {
         case .authorizationCode:
-            return await authorizationCodeGrant(form)
+            return await authorizationCodeGrant(form, resource: resource)
         case .deviceCode:
-            return await deviceCodeGrant(form)
+            return await deviceCodeGrant(form, resource: resource)
         case .password:
             guard grants.passwordGrantEnabled else {
                 return tokenError(
@@ -43,15 +49,18 @@ struct StoriesBackend: APIProtocol {
                     "invalid_grant", grant: grant, reason: "bad_credentials", description: "Wrong username or password."
                 )
             }
-            let issued = await tokens.issueTokens(for: account.username)
+            let issued = await tokens.issueTokens(
+                for: account.username, grant: TokenGrant(scope: form.scope, audience: resource.audienceOfNewGrant))
             return tokenIssued(issued, grant: grant)
         case .refreshToken:
             guard let refreshToken = form.refreshToken else {
                 return tokenError("invalid_request", grant: grant, description: "refresh_token is required.")
             }
-            switch await tokens.rotate(refreshToken) {
+            switch await tokens.rotate(refreshToken, requesting: resource) {
             case .success(let issued):
                 return tokenIssued(issued, grant: grant)
+            case .failure(.otherResource):
+                return invalidTarget(grant: grant)
             case .failure(let refusal):
                 return tokenError(
                     "invalid_grant",
@@ -148,6 +157,17 @@ struct StoriesBackend: APIProtocol {
             )
         )
     }
+
+    /// RFC 8707 §2: a `resource` that is malformed, or not the one the grant is for.
+    func invalidTarget(grant: String) -> Operations.CreateToken.Output {
+        tokenError(
+            "invalid_target", grant: grant,
+            description:
+                "resource must be an absolute http or https URI without a fragment, and the one the grant is for.")
+    }
+
+    /// This API's resource identifier (RFC 8707, RFC 9728): the public origin and the base path.
+    var resourceIdentifier: String { ProtectedResourceLocation.resource(at: grants.origin) }
 
     func tokenError(
         _ code: String,
