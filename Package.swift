@@ -211,6 +211,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                // A client for the server processes the option tests start.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/StoriesServerTests"
         ),

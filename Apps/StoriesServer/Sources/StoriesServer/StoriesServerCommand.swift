@@ -72,6 +72,24 @@ struct StoriesServerCommand: AsyncParsableCommand {
     )
     var passwordGrant: PasswordGrant = .enabled
 
+    @Option(
+        name: .customLong("introspection-client"),
+        help: """
+            The client id of the resource server allowed to introspect tokens at /v1/oauth/introspect (RFC 7662, \
+            HTTP Basic). Its secret is read from --introspection-client-secret-file, never from the command line.
+            """
+    )
+    var introspectionClient: String?
+
+    @Option(
+        name: .customLong("introspection-client-secret-file"),
+        help: """
+            A file holding the introspection client's secret on one line, readable by its owner only (mode 600 or \
+            400; anything wider is refused).
+            """
+    )
+    var introspectionClientSecretFile: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard accessTokenTTL >= 1 else { throw ValidationError("--access-token-ttl must be at least 1 second.") }
@@ -90,9 +108,42 @@ struct StoriesServerCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--public-url must be an http or https origin such as https://stories.example, with no path.")
         }
+        guard (introspectionClient == nil) == (introspectionClientSecretFile == nil) else {
+            throw ValidationError(
+                "--introspection-client and --introspection-client-secret-file go together: the id and its secret.")
+        }
+        if let introspectionClient, !ClientCredentials.isValidID(introspectionClient) {
+            throw ValidationError(
+                "--introspection-client must be 1 to 1024 visible ASCII characters or spaces.")
+        }
+    }
+
+    /// The introspection client's credentials, the secret read from its file.
+    func introspectionCredentials() throws(StartupFailure) -> ClientCredentials? {
+        guard let introspectionClient, let introspectionClientSecretFile else { return nil }
+        let secret: String
+        do {
+            secret = try SecretFile.read(path: introspectionClientSecretFile)
+        } catch {
+            throw .secretFile(path: introspectionClientSecretFile, error)
+        }
+        // Both were checked: the id by validate(), the secret by SecretFile.
+        guard let credentials = ClientCredentials(id: introspectionClient, secret: secret) else {
+            throw .secretFile(path: introspectionClientSecretFile, .malformed)
+        }
+        return credentials
     }
 
     func run() async throws {
+        do {
+            try await serve()
+        } catch let failure as StartupFailure {
+            FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+    }
+
+    func serve() async throws {
         let standardOutput = LineWriter(descriptor: STDOUT_FILENO)
         let logger = {
             var logger = Logger(label: "stories-server") { _ in PlainLineLogHandler(output: standardOutput) }
@@ -107,7 +158,8 @@ struct StoriesServerCommand: AsyncParsableCommand {
             refreshTokenReuseInterval: TimeInterval(refreshTokenReuseInterval),
             storyCount: stories,
             publicURL: publicURL,
-            passwordGrantEnabled: passwordGrant == .enabled
+            passwordGrantEnabled: passwordGrant == .enabled,
+            introspectionClient: try introspectionCredentials()
         )
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in
             logger.notice("Listening on \(url.absoluteString)")

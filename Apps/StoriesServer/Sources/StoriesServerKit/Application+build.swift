@@ -50,6 +50,7 @@ public func buildApplication(
         configuration: .stories,
         middlewares: [
             RequestRejectionMiddleware(),
+            IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
             BearerAuthenticationMiddleware(
                 verifier: tokens, challenges: backend.challenges, publicOperationIDs: StoriesBackend.publicOperationIDs),
             // After the bearer check: it answers only for a signed-in user.

@@ -61,7 +61,12 @@ extension StoriesBackend {
     func getAuthorizationServerMetadata(
         _ input: Operations.GetAuthorizationServerMetadata.Input
     ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        .ok(.init(body: .json(.init(origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled))))
+        .ok(
+            .init(
+                body: .json(
+                    .init(
+                        origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled,
+                        introspectionEnabled: grants.introspectionEnabled))))
     }
 
     /// RFC 6749 §4.1.3 with RFC 7636 §4.5. A code that comes back after it bought tokens revokes them.

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIRuntime
 import StoriesServerAPI
 
@@ -9,8 +10,35 @@ extension StoriesBackend {
         .ok(.init(body: .json(.init(origin: grants.origin, authorizationServers: [grants.origin.issuer]))))
     }
 
-    // Not served yet: the server answers 404 as before the operation was in the contract.
+    /// RFC 7662 §2.2 for the access tokens this server issued; anything else is `{"active": false}`. The caller is
+    /// the introspection client: `IntrospectionClientMiddleware` let nothing else through.
     func introspectToken(_ input: Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output {
-        .undocumented(statusCode: 404, .init())
+        guard AuthenticatedClient.id != nil else {
+            return .unauthorized(.init(body: .json(.init(error: "invalid_client"))))
+        }
+        guard case .urlEncodedForm(let form) = input.body else {
+            return .badRequest(.init(body: .json(.init(error: "invalid_request"))))
+        }
+        guard let token = await tokens.activeAccessToken(form.token) else {
+            logger.info("introspect outcome=inactive")
+            return .ok(.init(body: .json(.init(active: false))))
+        }
+        logger.info("introspect outcome=active")
+        let account = await accounts.account(named: token.username)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        active: true,
+                        scope: token.grant.scope,
+                        clientId: token.grant.clientID,
+                        username: token.username,
+                        tokenType: "Bearer",
+                        exp: Int64(token.expiresAt.timeIntervalSince1970.rounded(.down)),
+                        iat: Int64(token.issuedAt.timeIntervalSince1970.rounded(.down)),
+                        sub: account?.id ?? token.username,
+                        aud: .case1(token.grant.audience ?? resourceIdentifier),
+                        iss: grants.origin.issuer
+                    ))))
     }
 }
