@@ -13,12 +13,17 @@ struct StoriesServerCommand: AsyncParsableCommand {
         abstract: "The Stories reference backend, in memory, with a demo account and demo stories.",
         discussion: """
             Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize \
-            (browser login with PKCE) and /device (device code login), and its OAuth metadata at \
-            /.well-known/oauth-authorization-server. Sign in as \
+            (browser login with PKCE) and /device (device code login), its OAuth metadata at \
+            /.well-known/oauth-authorization-server, and its protected-resource metadata (RFC 9728) at \
+            /.well-known/oauth-protected-resource/v1. Sign in as \
             \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword).
+            With --authorization-server it is a resource server of that issuer instead: no tokens, sign-in pages, \
+            registration or demo account of its own.
             Prints "Listening on <base URL>" once ready (a plain line scripts can match), then one line per \
             request (method, path, status, duration) and one per token request (grant_type=… outcome=…); never a \
-            token. Exit codes: 0 stopped, 64 usage, 69 the port is in use.
+            token or a secret. Exit codes: 0 stopped, 64 usage, 66 the introspection client's secret file cannot be \
+            used, 69 the port is in use, 75 the authorization server cannot be reached, 78 its metadata cannot be \
+            used.
             """,
         version: StoriesVersion.current
     )
@@ -75,8 +80,9 @@ struct StoriesServerCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("introspection-client"),
         help: """
-            The client id of the resource server allowed to introspect tokens at /v1/oauth/introspect (RFC 7662, \
-            HTTP Basic). Its secret is read from --introspection-client-secret-file, never from the command line.
+            The introspection client's id: the resource server allowed to introspect tokens at \
+            /v1/oauth/introspect (RFC 7662, HTTP Basic), or with --authorization-server the client this server \
+            introspects as. Its secret is read from --introspection-client-secret-file, never from the command line.
             """
     )
     var introspectionClient: String?
@@ -89,6 +95,16 @@ struct StoriesServerCommand: AsyncParsableCommand {
             """
     )
     var introspectionClientSecretFile: String?
+
+    @Option(
+        name: .customLong("authorization-server"),
+        help: """
+            The issuer URL of an external authorization server (https, or http on loopback) whose access tokens this \
+            server accepts, checked by introspection at the endpoint its RFC 8414 metadata names. The server then \
+            issues no tokens and serves no sign-in pages. Needs --introspection-client and its secret file.
+            """
+    )
+    var authorizationServer: String?
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
@@ -115,6 +131,18 @@ struct StoriesServerCommand: AsyncParsableCommand {
         if let introspectionClient, !ClientCredentials.isValidID(introspectionClient) {
             throw ValidationError(
                 "--introspection-client must be 1 to 1024 visible ASCII characters or spaces.")
+        }
+        if let authorizationServer {
+            guard ExternalAuthorizationServer.isValidIssuer(authorizationServer) else {
+                throw ValidationError(
+                    "--authorization-server must be the issuer's https URL (http only on loopback), with no query or fragment."
+                )
+            }
+            guard introspectionClient != nil else {
+                throw ValidationError(
+                    "--authorization-server needs --introspection-client and --introspection-client-secret-file: the client this server introspects tokens as."
+                )
+            }
         }
     }
 
@@ -150,7 +178,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
             logger.logLevel = .info
             return logger
         }()
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host,
             port: port,
             accessTokenLifetime: TimeInterval(accessTokenTTL),
@@ -158,9 +186,16 @@ struct StoriesServerCommand: AsyncParsableCommand {
             refreshTokenReuseInterval: TimeInterval(refreshTokenReuseInterval),
             storyCount: stories,
             publicURL: publicURL,
-            passwordGrantEnabled: passwordGrant == .enabled,
-            introspectionClient: try introspectionCredentials()
+            passwordGrantEnabled: passwordGrant == .enabled
         )
+        // One client, one secret: the one allowed to introspect here, or the one this server introspects as.
+        let credentials = try introspectionCredentials()
+        if let authorizationServer, let credentials {
+            configuration.authorizationServer = ExternalAuthorizationServer(
+                issuer: authorizationServer, client: credentials)
+        } else {
+            configuration.introspectionClient = credentials
+        }
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in
             logger.notice("Listening on \(url.absoluteString)")
         }

@@ -28,15 +28,12 @@ public struct ServerConfiguration: Sendable {
     public var deviceCodePollingInterval: TimeInterval
     /// How long an authorization code can be exchanged (RFC 6749 §4.1.2 recommends at most 10 minutes).
     public var authorizationCodeLifetime: TimeInterval
-    /// The confidential client allowed to call this server's introspection endpoint (RFC 7662); with
-    /// `authorizationServer`, the client this server introspects as. `nil`: no introspection here.
+    /// The confidential client allowed to call this server's introspection endpoint (RFC 7662). `nil`: no client
+    /// may introspect here.
     public var introspectionClient: ClientCredentials?
-    /// The issuer identifier (RFC 8414) of an external authorization server whose access tokens this server accepts,
-    /// checked by introspection. `nil`: the server is its own authorization server.
-    public var authorizationServer: String?
-    /// How long one request to the external authorization server (a metadata document, an introspection) may take,
-    /// its body included.
-    public var authorizationServerTimeout: Duration
+    /// The external authorization server whose access tokens this server accepts, checked by introspection; the
+    /// server then issues no tokens itself. `nil`: the server is its own authorization server.
+    public var authorizationServer: ExternalAuthorizationServer?
 
     public init(
         host: String = "127.0.0.1",
@@ -52,8 +49,7 @@ public struct ServerConfiguration: Sendable {
         deviceCodePollingInterval: TimeInterval = 5,
         authorizationCodeLifetime: TimeInterval = 60,
         introspectionClient: ClientCredentials? = nil,
-        authorizationServer: String? = nil,
-        authorizationServerTimeout: Duration = .seconds(5)
+        authorizationServer: ExternalAuthorizationServer? = nil
     ) {
         self.host = host
         self.port = port
@@ -69,7 +65,6 @@ public struct ServerConfiguration: Sendable {
         self.authorizationCodeLifetime = authorizationCodeLifetime
         self.introspectionClient = introspectionClient
         self.authorizationServer = authorizationServer
-        self.authorizationServerTimeout = authorizationServerTimeout
     }
 
     /// The longest reuse interval the server accepts. A replayed token is honoured for that long, so it stays short:

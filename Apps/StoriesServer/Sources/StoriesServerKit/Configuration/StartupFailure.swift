@@ -12,7 +12,7 @@ public enum StartupFailure: Error, Sendable {
 
 /// What one metadata location answered.
 public struct DiscoveryAttempt: Sendable, Equatable {
-    public enum Outcome: Sendable, Equatable {
+    public enum Outcome: Error, Sendable, Equatable {
         /// No connection, or no complete answer in time.
         case unreachable
         case status(Int)

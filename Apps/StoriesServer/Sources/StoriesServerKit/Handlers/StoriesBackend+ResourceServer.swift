@@ -7,7 +7,12 @@ extension StoriesBackend {
     func getProtectedResourceMetadata(
         _ input: Operations.GetProtectedResourceMetadata.Input
     ) async throws -> Operations.GetProtectedResourceMetadata.Output {
-        .ok(.init(body: .json(.init(origin: grants.origin, authorizationServers: [grants.origin.issuer]))))
+        let issuer =
+            switch tokenIssuer {
+            case .itself: grants.origin.issuer
+            case .external(let issuer): issuer
+            }
+        return .ok(.init(body: .json(.init(origin: grants.origin, authorizationServers: [issuer]))))
     }
 
     /// RFC 7662 §2.2 for the access tokens this server issued; anything else is `{"active": false}`. The caller is

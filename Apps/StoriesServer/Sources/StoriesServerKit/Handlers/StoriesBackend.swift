@@ -11,6 +11,9 @@ struct StoriesBackend: APIProtocol {
     let grants: AuthorizationGrants
     let environment: ServerEnvironment
     let logger: Logger
+    /// Whose tokens the API accepts: the RFC 9728 metadata names that issuer, and the accounts of an external one are
+    /// recorded here on first sight.
+    var tokenIssuer = TokenIssuer.itself
 
     /// The client id the reference server accepts (a public client, RFC 8252 §8.5).
     static let clientID = "stories-cli"
@@ -106,9 +109,13 @@ struct StoriesBackend: APIProtocol {
     }
 
     func getCurrentUser(_ input: Operations.GetCurrentUser.Input) async throws -> Operations.GetCurrentUser.Output {
-        guard let username = AuthenticatedUser.username, let account = await accounts.account(named: username) else {
-            return .unauthorized(unauthorized)
+        guard let username = AuthenticatedUser.username else { return .unauthorized(unauthorized) }
+        let account: Account?
+        switch tokenIssuer {
+        case .itself: account = await accounts.account(named: username)
+        case .external: account = await accounts.profile(of: username, now: environment.now())
         }
+        guard let account else { return .unauthorized(unauthorized) }
         return .ok(.init(body: .json(.init(account))))
     }
 
