@@ -45,6 +45,24 @@ struct IntrospectionEndpointTests {
         }
     }
 
+    @Test(
+        "A scope is kept as asked, up to 1024 bytes; a longer one is invalid_scope rather than stored with the tokens")
+    func scopeLength() async throws {
+        try await app().test(.router) { client in
+            let longest = String(repeating: "s", count: 1024)
+            let token = try await client.demoAccessToken(extra: [("scope", longest)])
+            #expect(try await client.introspect(token).json()["scope"] as? String == longest)
+            let refused = try await client.postForm(
+                "/v1/oauth/token",
+                [
+                    ("grant_type", "password"), ("username", "demo"), ("password", "demo-password"),
+                    ("scope", longest + "s"),
+                ])
+            #expect(refused.status == .badRequest)
+            #expect(refused.oauthError == "invalid_scope")
+        }
+    }
+
     @Test("A token issued for another resource names that resource as its audience")
     func audience() async throws {
         try await app().test(.router) { client in
