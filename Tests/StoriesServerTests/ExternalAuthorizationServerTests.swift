@@ -238,6 +238,18 @@ struct ExternalAuthorizationServerTests {
     }
 
     @Test(
+        "A secret or a token goes only to https, or to http on a loopback address",
+        arguments: [
+            ("https://as.example/introspect", true), ("http://127.0.0.1:9000/x", true), ("http://127.8.9.10/x", true),
+            ("http://localhost:9000/x", true), ("http://[::1]:9000/x", true), ("http://as.example/x", false),
+            ("http://127.0.0.1.as.example/x", false), ("http://0127.0.0.1/x", false), ("http://128.0.0.1/x", false),
+            ("https://user:pass@as.example/x", false), ("ftp://127.0.0.1/x", false), ("/relative", false),
+        ])
+    func secretSafe(url: String, allowed: Bool) throws {
+        #expect(SecretSafeURL.allows(try #require(URLComponents(string: url))) == allowed)
+    }
+
+    @Test(
         "Metadata locations: RFC 8414's inserted before the issuer's path, then OpenID Connect's appended to it",
         arguments: [
             (
