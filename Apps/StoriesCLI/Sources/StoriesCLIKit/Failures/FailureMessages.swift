@@ -240,19 +240,19 @@ enum FailureMessages {
         switch error {
         case .issuerMismatch(let expected, let received):
             CommandFailure(
-                "The authorization server of \(server.name) describes itself as \(serverText(received)), not \(serverText(expected)) where its metadata was looked up (RFC 8414); nothing was sent to it.",
+                "The authorization server of \(server.name) describes itself as \(metadataURLText(received)), not \(metadataURLText(expected)) where its metadata was looked up (RFC 8414); nothing was sent to it.",
                 exitStatus: .malformedData)
         case .untrustedEndpoint(let endpoint):
             CommandFailure(
-                "The authorization server of \(server.name) is at, or names, \(serverText(endpoint)), which is neither TLS nor this machine; nothing was sent to it.",
+                "The authorization server of \(server.name) is at, or names, \(metadataURLText(endpoint)), which is neither TLS nor this machine; nothing was sent to it.",
                 exitStatus: .malformedData)
         case .resourceMismatch(let expected, let received):
             CommandFailure(
-                "\(server.name) publishes protected-resource metadata for \(serverText(received)), not \(serverText(expected)) (RFC 9728); it was not used, and nothing was sent.",
+                "\(server.name) publishes protected-resource metadata for \(metadataURLText(received)), not \(metadataURLText(expected)) (RFC 9728); it was not used, and nothing was sent.",
                 exitStatus: .malformedData)
         case .noMetadata(let issuer):
             CommandFailure(
-                "\(server.name) trusts the authorization server \(serverText(issuer)), which publishes no metadata where RFC 8414 and OpenID Connect put it; nothing was sent to it.",
+                "\(server.name) trusts the authorization server \(metadataURLText(issuer)), which publishes no metadata where RFC 8414 and OpenID Connect put it; nothing was sent to it.",
                 exitStatus: .malformedData)
         case .request(let cause):
             failure(for: cause, server: server, duringRefresh: false)
@@ -529,6 +529,14 @@ enum FailureMessages {
     /// Text a server sent, made safe to show: no token-shaped values it may have echoed, no terminal controls.
     static func serverText(_ text: String) -> String {
         TerminalText.sanitize(Redaction.sanitize(text, maxLength: 200))
+    }
+
+    /// A URL from metadata that discovery read before any token was sent (an issuer, a resource, an endpoint):
+    /// nothing of ours can be in it, and token-shaped redaction would hide the very path a person must compare
+    /// (`…/realms/v1`), so it is only freed of terminal controls and bounded.
+    static func metadataURLText(_ text: String) -> String {
+        let shown = TerminalText.sanitize(text)
+        return shown.count > 200 ? String(shown.prefix(200)) + "…" : shown
     }
 
     /// Ends `text` with exactly one full stop, whatever punctuation server text brought along.
