@@ -1,3 +1,5 @@
+import Authorization
+import CredentialsStore
 import Foundation
 import StoriesCLITestSupport
 import StoriesServerKit
@@ -72,6 +74,26 @@ struct AccountsTests {
         }
     }
 
+    @Test("token --account prints another signed-in account's token without switching; an unknown account is exit 67")
+    func tokenOfAnotherAccount() async throws {
+        try await RunningServer.with { server in
+            try await signIn(demoThen: ["alice"], on: server)
+            #expect(try await whoami(on: server) == "alice")
+            let token = await cli.run(try TokenCommand.parse(["--account", "demo"]), on: server)
+            #expect(token.status == .success, "\(token.output.error)")
+            let store = try SQLiteCredentialsStore(path: cli.credentialsPath)
+            let demo = try #require(
+                try await store.credential(for: try ServerOrigin(server.baseURL), account: "demo"))
+            #expect(token.output.standard == demo.accessToken.unredacted + "\n")
+            #expect(try await whoami(on: server) == "alice")
+
+            let unknown = await cli.run(try TokenCommand.parse(["--account", "carol"]), on: server)
+            #expect(unknown.status == .unknownAccount)
+            #expect(unknown.output.standard.isEmpty)
+            #expect(unknown.output.error.contains("carol is not signed in to \(server.baseURL.absoluteString)."))
+        }
+    }
+
     @Test("switch goes to the other of two accounts, takes --account among more, and names an unknown account")
     func switches() async throws {
         try await RunningServer.with { server in
@@ -97,6 +119,32 @@ struct AccountsTests {
             let named = await cli.run(try SwitchCommand.parse(["--account", "alice"]), on: server)
             #expect(named.status == .success, "\(named.output.error)")
             #expect(try await whoami(on: server) == "alice")
+
+            let again = await cli.run(try SwitchCommand.parse(["--account", "alice"]), on: server)
+            #expect(again.status == .success)
+            #expect(again.output.standard == "alice is already the active account on \(url).\n")
+        }
+    }
+
+    @Test("switch among more than two accounts on a terminal asks which, by number; a wrong number is exit 64")
+    func switchAsksOnTerminal() async throws {
+        try await RunningServer.with { server in
+            let url = server.baseURL.absoluteString
+            try await signIn(demoThen: ["alice", "bob"], on: server)
+            let terminal = { (answer: String) in
+                UserInput(
+                    isInteractive: true, readLine: { nil }, readSecret: { _ in nil }, readVisible: { _ in answer })
+            }
+            let chosen = await cli.run(try SwitchCommand.parse([]), on: server, input: terminal("3"))
+            #expect(chosen.status == .success, "\(chosen.output.error)")
+            #expect(chosen.output.error == "Accounts signed in to \(url):\n  1. alice\n  2. bob (active)\n  3. demo\n")
+            #expect(chosen.output.standard == "demo is now the active account on \(url).\n")
+            #expect(try await whoami(on: server) == "demo")
+
+            let wrong = await cli.run(try SwitchCommand.parse([]), on: server, input: terminal("7"))
+            #expect(wrong.status == .usage)
+            #expect(wrong.output.error.hasSuffix("error: '7' is not one of the numbers 1 to 3.\n"))
+            #expect(try await whoami(on: server) == "demo")
         }
     }
 

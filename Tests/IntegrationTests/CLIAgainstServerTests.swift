@@ -20,6 +20,22 @@ struct CLIAgainstServerTests {
         return await cli.run(login, on: server, input: .piped([password]))
     }
 
+    @Test("A server with the password grant turned off sends login --username to the browser and device sign-in")
+    func passwordGrantDisabled() async throws {
+        var configuration = ServerConfiguration(port: 0, storyCount: 5, passwordHashCost: 4)
+        configuration.passwordGrantEnabled = false
+        try await RunningServer.with(configuration: configuration) { server in
+            let login = try await signIn(on: server)
+            #expect(login.status == .failure)
+            let url = server.baseURL.absoluteString
+            #expect(
+                login.output.error
+                    == "error: \(url) does not accept a password here; `stories-cli login --server-url \(url)` signs in in a browser, `stories-cli login --server-url \(url) --device` with a code.\n"
+            )
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+
     @Test("Signs in, then lists the first page in a readable layout")
     func signsInAndLists() async throws {
         try await RunningServer.with { server in

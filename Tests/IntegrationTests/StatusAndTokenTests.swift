@@ -51,6 +51,56 @@ struct StatusAndTokenTests {
         }
     }
 
+    @Test(
+        "Commands that only read while signed out create neither the credentials file nor its directory",
+        arguments: [["list"], ["show", "1"], ["whoami"], ["token"], ["status"], ["logout"], ["logout", "--all"]])
+    func readOnlyCommandsCreateNothing(arguments: [String]) async throws {
+        try await RunningServer.with { server in
+            let directory = URL(filePath: cli.credentialsPath).deletingLastPathComponent().path
+            let command = try StoriesCommand.parseAsRoot(arguments)
+            guard let subcommand = command as? any StoriesSubcommand else {
+                Issue.record("\(arguments) is no StoriesSubcommand")
+                return
+            }
+            let status = await subcommand.run(
+                environment: cli.environment(server), output: CapturedOutput(), input: .piped([]), now: { Date() })
+            #expect(status != .ioError)
+            #expect(!FileManager.default.fileExists(atPath: directory), "\(arguments)")
+        }
+    }
+
+    @Test("status exits 77 when a listed session needs a new sign-in, naming the command, with --json unchanged")
+    func statusExitsWhenSignInRequired() async throws {
+        try await RunningServer.with { server in
+            let login = await cli.run(
+                try LoginCommand.parse(["--username", "demo", "--password-stdin"]), on: server,
+                input: .piped([ServerConfiguration.demoPassword]))
+            try #require(login.status == .success)
+            let fresh = await cli.run(try StatusCommand.parse([]), on: server)
+            #expect(fresh.status == .success)
+
+            // The server ended the session: what a refused refresh leaves in the file.
+            var ended = try #require(try await cli.storedCredential(for: server))
+            ended.isSignInRequired = true
+            ended.refreshToken = nil
+            let store = try SQLiteCredentialsStore(path: cli.credentialsPath)
+            _ = try await store.save(ended, ifGenerationIs: ended.generation)
+
+            let human = await cli.run(try StatusCommand.parse([]), on: server)
+            #expect(human.status == .signInRequired)
+            #expect(human.output.standard.contains("ended by the server; sign in again"))
+            #expect(
+                human.output.error
+                    == "error: The session of demo on \(server.baseURL.absoluteString) needs a new sign-in: `stories-cli login --server-url \(server.baseURL.absoluteString) --username=demo`.\n"
+            )
+            let json = await cli.run(try StatusCommand.parse(["--json"]), on: server)
+            #expect(json.status == .signInRequired)
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.output.standard.utf8)) as? [[String: Any]])
+            #expect(entries.first?["signInRequired"] as? Bool == true)
+        }
+    }
+
     @Test("token prints the stored access token while it is fresh, and renews it first once it has expired")
     func tokenRefreshesWhenExpired() async throws {
         try await RunningServer.with { server in

@@ -152,6 +152,14 @@ struct FailureMessagesTests {
             "trusts the authorization server https://login.example/v1, which publishes no metadata"
         ),
         (
+            OnboardingError.passwordSignInUnsupported, .failure,
+            "does not accept a password here; `stories-cli login --server local` signs in in a browser, `stories-cli login --server local --device` with a code."
+        ),
+        (
+            TokenEndpointError.misconfigured(code: "invalid_client", description: "Unknown client."), .failure,
+            "rejected the token request as misconfigured (invalid_client: Unknown client). Nothing was stored."
+        ),
+        (
             OnboardingError.deviceSignInUnsupported, .failure,
             "does not offer sign-in with a code; `stories-cli login --server local` signs in in a browser"
         ),

@@ -49,7 +49,38 @@ struct ListCommandTests {
             .execute(in: Self.context(output), service: APIStoryService(api: api))
         #expect(output.standard == "1. Ask: how?\n   10 points by alice 2 minutes ago | 2 comments | id 2\n")
         #expect(output.error.contains("1 malformed stories from the server were skipped"))
-        #expect(output.error.contains("More stories follow"))
+        #expect(
+            output.error.contains(
+                "More stories follow: `stories-cli list --server local --limit 2 --cursor next --start-number 2` continues, `--all` lists every page.\n"
+            ))
+    }
+
+    @Test(
+        "The footer's command continues with the same options and numbering, and offers no larger limit than 100",
+        arguments: [
+            (["--limit", "100"], "stories-cli list --server local --limit 100 --cursor c2 --start-number 101"),
+            ([], "stories-cli list --server local --cursor c2 --start-number 21"),
+            (
+                ["--cursor", "c1", "--start-number", "21"],
+                "stories-cli list --server local --cursor c2 --start-number 41"
+            ),
+        ])
+    func footerContinues(arguments: [String], command: String) async throws {
+        var api = MockAPI()
+        api.listStories = { input in
+            let limit = input.query.limit ?? 20
+            return .ok(
+                .init(
+                    body: .json(
+                        .fixture(
+                            items: (1...limit).map { .fixture(id: String(1000 - $0), createdAt: Self.now) },
+                            nextCursor: "c2"))))
+        }
+        let output = CapturedOutput()
+        try await ListCommand.parse(arguments).execute(in: Self.context(output), service: APIStoryService(api: api))
+        #expect(output.error == "More stories follow: `\(command)` continues, `--all` lists every page.\n")
+        let first = arguments.contains("--start-number") ? 21 : 1
+        #expect(output.standard.drop { $0 == " " }.hasPrefix("\(first). "))
     }
 
     @Test("Prints one story as stable JSON with null for a missing url")

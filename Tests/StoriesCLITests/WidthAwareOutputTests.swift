@@ -46,6 +46,14 @@ struct WidthAwareOutputTests {
             text.components(separatedBy: "\u{1B}[").count == text.components(separatedBy: "\u{1B}[0m").count * 2 - 1)
     }
 
+    @Test("A narrow terminal cuts the details, never the id that show needs", arguments: [40, 32, 24])
+    func keepsID(width: Int) {
+        let text = StoryListRenderer.render([Self.row(title: "t", id: "123456")], color: false, width: width)
+        let details = text.split(separator: "\n")[1]
+        #expect(details.hasSuffix("id 123456"), "\(details)")
+        #expect(TerminalColumns.width(of: details) <= max(width, "   id 123456".count))
+    }
+
     @Test("In a pipe lines are written in full")
     func fullLinesInPipes() {
         let text = StoryListRenderer.render([Self.row(title: Self.titles[1])], color: false, width: nil)

@@ -30,11 +30,13 @@ public struct LiveAPIClient: Sendable {
 
     /// - Parameters:
     ///   - serverURL: the API's base URL; its origin must be one `ServerOrigin` accepts.
+    ///   - account: the account whose session `session` serves; `nil` for the active one.
     ///   - clientID: the public client id presented to the token endpoint.
     ///   - clock: what the request deadlines are timed by (`EventLoopClock` over a `LazyHTTPClientTransport`).
     ///   - interruptions: how a save of rotated tokens defers the process's termination signals.
     public init(
         serverURL: URL,
+        account: String? = nil,
         clientID: String,
         store: any CredentialsStoring,
         lock: any CrossProcessLock,
@@ -67,7 +69,8 @@ public struct LiveAPIClient: Sendable {
             return tokenClient(routes)
         }
         let session = SessionCoordinator(
-            origin: origin, store: store, tokenEndpoint: tokenEndpoint, lock: lock, interruptions: interruptions,
+            origin: origin, account: account, store: store, tokenEndpoint: tokenEndpoint, lock: lock,
+            interruptions: interruptions,
             now: now)
         let apiBounds = BoundedResponseMiddleware(clock: clock) { operationID in
             PublicOperations.contains(operationID)

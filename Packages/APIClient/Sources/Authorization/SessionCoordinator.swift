@@ -24,6 +24,9 @@ import Synchronization
 ///   (`InterruptionDeferral`): ending there would lose the session.
 public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     public nonisolated let origin: ServerOrigin
+    /// The account whose session this coordinator serves: `nil` for the origin's active account (what requests
+    /// use), or one account whatever is active (a script's `token --account`).
+    public nonisolated let account: String?
     /// Refreshes, failures and sign-outs, as they happen. One consumer.
     public nonisolated let events: AsyncStream<AuthEvent>
     /// The most token requests made while holding the cross-process lock: a refresh, one retry after a lost answer,
@@ -55,6 +58,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
 
     /// - Parameters:
     ///   - origin: the server whose session this is; tokens are sent to it only.
+    ///   - account: the account served; `nil` for the active one. Sign-in, sign-out and switching are for the
+    ///     active account's coordinator; one pinned to an account only reads and refreshes that account's session.
     ///   - store: where the session is read and durably written; shared with other processes when file-backed.
     ///   - tokenEndpoint: the token and revocation endpoints, over a client without authorisation.
     ///   - lock: held across every refresh, sign-in and sign-out, so that no two processes spend the same refresh
@@ -65,6 +70,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     ///   - uptime: the monotonic clock that measures how fresh a rejected token was.
     public init(
         origin: ServerOrigin,
+        account: String? = nil,
         store: any CredentialsStoring,
         tokenEndpoint: TokenEndpoint,
         lock: any CrossProcessLock,
@@ -74,6 +80,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         uptime: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.origin = origin
+        self.account = account
         self.store = store
         self.tokenEndpoint = tokenEndpoint
         self.lock = lock
@@ -199,6 +206,13 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private func signOut(accountNamed account: String?) async throws -> EndedSession? {
         let store = self.store
         let origin = self.origin
+        // Nothing stored: nothing to end, and no lock to take (taking it would create its file). A sign-in that
+        // stores a session right after this read comes after this sign-out.
+        let stored =
+            if let account { try await store.credential(for: origin, account: account) } else {
+                try await store.credential(for: origin)
+            }
+        guard stored != nil else { return nil }
         let ended = try await withSessionLock { () async throws -> (EndedSession, wasActive: Bool)? in
             let active = try await store.credential(for: origin)
             var current = active
@@ -249,9 +263,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         if let inFlightLoad {
             load = inFlightLoad
         } else {
-            let store = self.store
-            let origin = self.origin
-            load = Task { try await store.credential(for: origin) }
+            let read = servedSession
+            load = Task { try await read() }
             inFlightLoad = load
         }
         defer { if inFlightLoad == load { inFlightLoad = nil } }
@@ -292,7 +305,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             return try await usable(cached)
         }
         // Another process may have refreshed since this one loaded its cache.
-        guard let stored = try await store.credential(for: origin) else {
+        guard let stored = try await servedSession() else {
             throw AuthorizationError.notSignedIn(origin: origin.key)
         }
         remember(stored)
@@ -378,7 +391,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     /// session is adopted (or refreshed with its own refresh token), and the previous account's is neither sent nor
     /// spent.
     private func refreshHoldingLock(replacingGeneration generation: Int64) async throws -> Credential {
-        guard let current = try await store.credential(for: origin) else {
+        guard let current = try await servedSession() else {
             cached = nil
             throw AuthorizationError.notSignedIn(origin: origin.key)
         }
@@ -398,7 +411,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             return try await exchange(refreshToken, basedOn: current, retryingLostAnswer: true)
         } catch AuthorizationError.refreshFailed(.invalidGrant) {
             // invalid_grant means the token is dead only if nobody rotated it meanwhile.
-            guard let latest = try await store.credential(for: origin), latest.account == current.account,
+            guard let latest = try await servedSession(), latest.account == current.account,
                 latest.refreshToken != current.refreshToken, !latest.isSignInRequired
             else {
                 try await markSignInRequired(current)
@@ -492,6 +505,14 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     private func withSessionLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         let lock = self.lock
         return try await section.run { try await lock.withLock(body) }
+    }
+
+    /// Reads the session this coordinator serves: the active account's, or the pinned account's.
+    private nonisolated var servedSession: @Sendable () async throws -> Credential? {
+        let store = self.store
+        let origin = self.origin
+        guard let account else { return { try await store.credential(for: origin) } }
+        return { try await store.credential(for: origin, account: account) }
     }
 
     private func setCached(_ credential: Credential?) {

@@ -38,6 +38,8 @@ public struct FileLock: CrossProcessLock {
     }
 
     private func openLockFile() throws -> Int32 {
+        // The lock is taken before the first sign-in's write creates the credentials file's directory.
+        try SecureLocation.prepareDirectory(of: path)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw CredentialsStoreError.fileSystemError(path: path, errorNumber: errno)

@@ -29,6 +29,29 @@ struct AccountSessionTests {
     }
 
     @Test(
+        "A coordinator serving one account reads and refreshes that account's session, whichever is active",
+        arguments: StoreKind.allCases)
+    func servesPinnedAccount(storeKind: StoreKind) async throws {
+        let fixture = try await SessionFixture(storeKind: storeKind)
+        try await fixture.addInactiveAccount("alice")
+        let alice = fixture.anotherProcess(servingAccount: "alice")
+        #expect(try await alice.currentAuthorization().accessToken == Secret("access-alice"))
+        fixture.expire()
+        #expect(try await alice.currentAuthorization().accessToken == Secret("access-1"))
+        #expect(fixture.endpoint.presentedRefreshTokens == ["refresh-alice"])
+        #expect(try await fixture.stored(account: "alice")?.refreshToken == Secret("refresh-1"))
+        // The active account is still demo, with its own, untouched tokens.
+        let demo = try #require(try await fixture.stored())
+        #expect(demo.account == "demo")
+        #expect(demo.accessToken == fixture.initial.accessToken)
+        #expect(demo.refreshToken == fixture.initial.refreshToken)
+        let nobody = fixture.anotherProcess(servingAccount: "carol")
+        await #expect(throws: AuthorizationError.notSignedIn(origin: SessionFixture.origin.key)) {
+            try await nobody.currentAuthorization()
+        }
+    }
+
+    @Test(
         "Signing out the active account revokes only its session; the account active before takes over",
         arguments: StoreKind.allCases)
     func signOutActiveAccount(storeKind: StoreKind) async throws {

@@ -61,6 +61,8 @@ public struct APIOnboardingService: OnboardingService {
         let outcome: SignInOutcome
         do {
             outcome = try await session.signIn(username: username, password: Secret(password.unredacted), at: server)
+        } catch TokenEndpointError.misconfigured(code: "unsupported_grant_type", _) {
+            throw .passwordSignInUnsupported
         } catch {
             throw OnboardingError(error)
         }

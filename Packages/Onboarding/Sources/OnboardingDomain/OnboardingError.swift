@@ -23,6 +23,9 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case browserSignInUnsupported
     /// The authorization server publishes no device authorization endpoint (RFC 8628 §4): sign in another way.
     case deviceSignInUnsupported
+    /// The authorization server does not accept the password grant (`unsupported_grant_type`; RFC 9700 advises
+    /// against it): sign in in a browser or with a code.
+    case passwordSignInUnsupported
     /// The browser did not come back in time: start again.
     case browserSignInTimedOut
     /// The server refused the browser sign-in with an OAuth error code (`invalid_request`, `invalid_grant` for a

@@ -15,6 +15,8 @@ public final class AccountSwitchViewModel {
         case switched(SessionSummary)
         /// Only `account` is signed in: there is nothing to switch to.
         case onlyAccount(SessionSummary)
+        /// The chosen account is the active one already; nothing changed.
+        case alreadyActive(SessionSummary)
         /// More than two accounts are signed in and none was chosen: choose one of `accounts`.
         case choosing(accounts: [SessionSummary])
         /// `.notSignedIn` with no account at all; `.unknownAccount` for a chosen account with no session here.
@@ -35,6 +37,10 @@ public final class AccountSwitchViewModel {
         do throws(OnboardingError) {
             let target: String
             if let account {
+                if let active = try await service.accounts().first(where: { $0.account == account && $0.isActive }) {
+                    state = .alreadyActive(active)
+                    return
+                }
                 target = account
             } else {
                 let accounts = try await service.accounts()

@@ -19,6 +19,7 @@ public enum OnboardingMessages {
         case .browserSignInDenied: "The sign-in to \(server) was denied in the browser; nothing was stored"
         case .browserSignInUnsupported: "\(server) does not offer sign-in in a browser"
         case .deviceSignInUnsupported: "\(server) does not offer sign-in with a code"
+        case .passwordSignInUnsupported: "\(server) does not accept a password here"
         case .browserSignInRefused(let code, let description):
             "\(server) refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); nothing was stored"
         case .cancelled: "The sign-in to \(server) was cancelled; nothing was stored"
@@ -38,6 +39,7 @@ public enum OnboardingMessages {
             case .deviceSignInExpired, .browserSignInRefused: outcome + ". Start again."
             case .browserSignInUnsupported: outcome + ". Sign in with a code instead."
             case .deviceSignInUnsupported: outcome + ". Sign in in a browser instead."
+            case .passwordSignInUnsupported: outcome + ". Sign in in a browser or with a code instead."
             default: outcome.last.map { ".!?".contains($0) } == true ? outcome : outcome + "."
             }
         }

@@ -29,6 +29,15 @@ struct APIOnboardingServiceTests {
         #expect(await session.issuers == [metadata.authorizationServer(resource: "https://api.example.com/v1")])
     }
 
+    @Test("A server that refuses the password grant is passwordSignInUnsupported, not a misconfiguration")
+    func passwordGrantRefused() async throws {
+        let session = ScriptedSession(
+            passwordGrantFailure: .misconfigured(code: "unsupported_grant_type", description: "disabled"))
+        await #expect(throws: OnboardingError.passwordSignInUnsupported) {
+            try await Self.service(MockAPI(), session).signIn(username: "carol", password: Password("right-password"))
+        }
+    }
+
     @Test("A password sign-in whose authorization server cannot be trusted sends nothing")
     func passwordSignInWithUntrustedMetadata() async throws {
         let failure = AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example.com")

@@ -88,4 +88,13 @@ struct AccountSwitchViewModelTests {
         await viewModel.switchAccount(to: "mallory")
         #expect(viewModel.state == .failed(.unknownAccount("mallory")))
     }
+
+    @Test("Choosing the account that is already active says so, rather than that it is now active")
+    func alreadyActive() async {
+        var service = ScriptedOnboardingService()
+        service.signedInAccounts = Self.accounts(["alice", "bob"], active: "bob")
+        let viewModel = AccountSwitchViewModel(service: service)
+        await viewModel.switchAccount(to: "bob")
+        #expect(viewModel.state == .alreadyActive(CurrentAccountViewModelTests.session("bob")))
+    }
 }

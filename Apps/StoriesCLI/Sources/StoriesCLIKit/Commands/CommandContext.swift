@@ -16,6 +16,9 @@ struct CommandContext: Sendable {
     var proxy: ProxyRoute
     /// Opens the sign-in page for `login`'s browser sign-in.
     var browser: any BrowserOpening
+    /// The server commands use when none is given (the environment's, `stories-cli use`'s, else production), which
+    /// `status` marks as the default whatever `--server` this command was given; `nil` when it cannot be resolved.
+    var defaultServer: ResolvedServer?
 
     init(
         server: ResolvedServer,
@@ -39,6 +42,12 @@ struct CommandContext: Sendable {
         self.browser = browser
     }
 
+    /// Whether `STORIES_DEBUG` asks for the `--verbose` log (`1`, `true` or `yes`), for a script that cannot add
+    /// the flag to every command.
+    static func debugRequested(by environment: [String: String]) -> Bool {
+        ["1", "true", "yes"].contains(environment["STORIES_DEBUG"]?.lowercased() ?? "")
+    }
+
     /// Resolves the options and the process environment.
     static func resolve(
         _ options: ConnectionOptions,
@@ -49,11 +58,12 @@ struct CommandContext: Sendable {
         limits: ConnectionLimits = .standard,
         browser: (any BrowserOpening)? = nil
     ) throws(CommandFailure) -> CommandContext {
+        let configuration = try CLIConfiguration.load(environment: environment)
         let server = try ResolvedServer.resolve(
             serverOption: options.server,
             serverURLOption: options.serverURL,
             environment: environment,
-            configuration: try CLIConfiguration.load(environment: environment)
+            configuration: configuration
         )
         let proxy: ProxyRoute
         do {
@@ -62,8 +72,8 @@ struct CommandContext: Sendable {
             throw FailureMessages.failure(for: error)
         }
         var logger = Logger(label: "stories-cli") { _ in OutputLogHandler(output: output) }
-        logger.logLevel = options.verbose ? .info : .critical
-        return CommandContext(
+        logger.logLevel = options.verbose || Self.debugRequested(by: environment) ? .info : .critical
+        var context = CommandContext(
             server: server,
             credentialsPath: try CredentialsLocation.resolve(option: options.credentialsDB, environment: environment),
             output: output,
@@ -74,5 +84,8 @@ struct CommandContext: Sendable {
             proxy: proxy,
             browser: browser ?? SystemBrowserOpener(environment: environment)
         )
+        context.defaultServer = try? ResolvedServer.resolve(
+            serverOption: nil, serverURLOption: nil, environment: environment, configuration: configuration)
+        return context
     }
 }

@@ -7,10 +7,13 @@ import OnboardingDomain
 protocol CommandServices: Sendable {
     /// Runs `body` with the live services of `server` and shuts them down afterwards, whatever happens.
     ///
-    /// - Parameter clientStart: when the HTTP client is created; `.atOnce` for a command whose work is a request to
-    ///   the server (see `HTTPClientStart`).
+    /// - Parameters:
+    ///   - account: the account whose session the services use; `nil` for the server's active account.
+    ///   - clientStart: when the HTTP client is created; `.atOnce` for a command whose work is a request to the
+    ///     server (see `HTTPClientStart`).
     func withServer<Result: Sendable>(
         _ server: ResolvedServer,
+        account: String?,
         clientStart: HTTPClientStart,
         _ body: (ServerServices) async throws -> Result
     ) async throws -> Result
@@ -21,4 +24,15 @@ protocol CommandServices: Sendable {
 
     /// The base URLs of every server with a stored session, each once.
     func serversWithSessions() async throws -> [URL]
+}
+
+extension CommandServices {
+    /// `withServer(_:account:clientStart:_:)` for the server's active account.
+    func withServer<Result: Sendable>(
+        _ server: ResolvedServer,
+        clientStart: HTTPClientStart,
+        _ body: (ServerServices) async throws -> Result
+    ) async throws -> Result {
+        try await withServer(server, account: nil, clientStart: clientStart, body)
+    }
 }

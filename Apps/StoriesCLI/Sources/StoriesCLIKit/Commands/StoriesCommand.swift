@@ -11,8 +11,8 @@ public struct StoriesCommand: AsyncParsableCommand {
               stories-cli login --server local --username demo
               stories-cli list --server local
               stories-cli whoami --server local
-              stories-cli login --server local --username alice   (a second account, now the active one)
-              stories-cli switch --server local                   (back to demo)
+              stories-cli register --server local --username alice   (a second account, now the active one)
+              stories-cli switch --server local                      (back to demo)
               stories-cli logout --server local
 
             \(CLIExitCode.helpText)

@@ -21,6 +21,7 @@ struct CompositionRoot: CommandServices {
     /// events (refreshes, failures, sign-outs) go to the `--verbose` log while it runs.
     func withServer<Result: Sendable>(
         _ server: ResolvedServer,
+        account: String?,
         clientStart: HTTPClientStart,
         _ body: (ServerServices) async throws -> Result
     ) async throws -> Result {
@@ -32,7 +33,7 @@ struct CompositionRoot: CommandServices {
         if clientStart == .atOnce { transport.startCreatingClient() }
         let services: ServerServices
         do {
-            services = try Self.makeServices(context: context, transport: transport)
+            services = try Self.makeServices(context: context, account: account, transport: transport)
         } catch {
             await transport.shutdown()
             throw error
@@ -40,7 +41,7 @@ struct CompositionRoot: CommandServices {
         let logger = context.logger
         let events = services.session.events
         let eventLog = Task {
-            for await event in events { logger.info("session: \(event)") }
+            for await event in events { logger.info("\(SessionEventWording.line(for: event))") }
         }
         defer { eventLog.cancel() }
         do {
@@ -55,11 +56,15 @@ struct CompositionRoot: CommandServices {
 
     /// The live graph over `transport`: the SQLite credentials store and its lock file, then `LiveAPIClient`. Opens
     /// the credentials file, so the caller has refused an insecure server URL first, as `withServer` does.
-    static func makeServices(context: CommandContext, transport: LazyHTTPClientTransport) throws -> ServerServices {
-        let store = try SQLiteCredentialsStore(path: context.credentialsPath)
+    static func makeServices(
+        context: CommandContext, account: String? = nil, transport: LazyHTTPClientTransport
+    ) throws -> ServerServices {
+        // Created by the first write: a command that only reads while signed out leaves no file behind.
+        let store = DeferredSQLiteCredentialsStore(path: context.credentialsPath)
         let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
         let clock = EventLoopClock { try await transport.eventLoop() }
-        var services = try makeServices(context: context, store: store, lock: lock, transport: transport, clock: clock)
+        var services = try makeServices(
+            context: context, account: account, store: store, lock: lock, transport: transport, clock: clock)
         services.transport = transport
         return services
     }
@@ -68,6 +73,7 @@ struct CompositionRoot: CommandServices {
     /// - Parameter clock: what the request deadlines are timed by.
     static func makeServices(
         context: CommandContext,
+        account: String? = nil,
         store: any CredentialsStoring,
         lock: any CrossProcessLock,
         transport: any ClientTransport,
@@ -77,7 +83,8 @@ struct CompositionRoot: CommandServices {
         let client: LiveAPIClient
         do {
             client = try LiveAPIClient(
-                serverURL: context.server.url, clientID: clientID, store: store, lock: lock, transport: transport,
+                serverURL: context.server.url, account: account, clientID: clientID, store: store, lock: lock,
+                transport: transport,
                 limits: context.limits, clock: clock, interruptions: DeferredTermination(), logger: context.logger,
                 now: context.now)
         } catch {
@@ -105,9 +112,9 @@ struct CompositionRoot: CommandServices {
         return CredentialsStoreSessionListing(store: try SQLiteCredentialsStore(path: context.credentialsPath))
     }
 
-    /// The base URLs of every server with a stored session, each once.
+    /// The base URLs of every server with a stored session, each once. A missing file is none, and is not created.
     func serversWithSessions() async throws -> [URL] {
-        let stored = try await SQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
+        let stored = try await DeferredSQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
         return stored.filter(\.isActive).compactMap(\.credential.origin.url)
     }
 }

@@ -4,16 +4,20 @@ import StoriesPresentation
 /// The human layout: numbered rows, continued across pages.
 struct HumanStoryListWriter: StoryListWriting {
     private let output: any OutputWriting
+    private let firstNumber: Int
     private var written = 0
 
-    init(output: any OutputWriting) {
+    /// - Parameter firstNumber: the number of the first story written (`--start-number`).
+    init(output: any OutputWriting, firstNumber: Int = 1) {
         self.output = output
+        self.firstNumber = firstNumber
     }
 
     mutating func write(stories: [Story], rows: [StoryRow]) throws {
         guard !rows.isEmpty else { return }
         try output.write(
-            StoryListRenderer.render(rows, startingAt: written + 1, color: output.usesColor, width: output.lineWidth))
+            StoryListRenderer.render(
+                rows, startingAt: firstNumber + written, color: output.usesColor, width: output.lineWidth))
         written += rows.count
     }
 

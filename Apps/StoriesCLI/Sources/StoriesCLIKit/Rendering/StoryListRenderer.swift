@@ -17,19 +17,22 @@ enum StoryListRenderer {
             // Server text is made safe, then fitted, and only then wrapped in our own escape codes.
             var title = TerminalText.sanitize(row.title)
             var domain = row.domain.map { " (\(TerminalText.sanitize($0)))" } ?? ""
-            var details =
-                "\(row.points) by \(TerminalText.sanitize(row.author)) \(row.age) | \(row.comments) | id \(TerminalText.sanitize(row.id))"
+            var details = "\(row.points) by \(TerminalText.sanitize(row.author)) \(row.age) | \(row.comments)"
+            // The id is what `show` needs: a narrow terminal cuts the details before it, never the id.
+            let id = " | id \(TerminalText.sanitize(row.id))"
             if let width {
                 let forTitle = width - TerminalColumns.width(of: prefix)
                 if TerminalColumns.width(of: title + domain) > forTitle {
                     if forTitle - TerminalColumns.width(of: domain) < shortestTitleBesideSite { domain = "" }
                     title = TerminalColumns.truncate(title, toFit: forTitle - TerminalColumns.width(of: domain))
                 }
-                details = TerminalColumns.truncate(details, toFit: width - indent.count)
+                let forDetails = width - indent.count - TerminalColumns.width(of: id)
+                details = forDetails >= 1 ? TerminalColumns.truncate(details, toFit: forDetails) : ""
             }
+            let detailsLine = details.isEmpty ? String(id.dropFirst(3)) : details + id
             return
                 "\(prefix)\(ANSI.bold(title, enabled: color))\(ANSI.dim(domain, enabled: color && !domain.isEmpty))\n"
-                + "\(indent)\(ANSI.dim(details, enabled: color))\n"
+                + "\(indent)\(ANSI.dim(detailsLine, enabled: color))\n"
         }.joined()
     }
 }

@@ -15,7 +15,7 @@ struct CredentialPrompts {
         return typed
     }
 
-    /// The password; with `confirm`, typed twice on a terminal.
+    /// The password; with `confirm`, typed twice on a terminal, asked again when the two differ (three tries).
     func password(confirm: Bool) throws(CommandFailure) -> String {
         if passwordFromStandardInput {
             guard let line = input.readLine(), !line.isEmpty else {
@@ -26,14 +26,18 @@ struct CredentialPrompts {
         guard input.isInteractive else {
             throw .usage("Standard input is not a terminal: pass --password-stdin and pipe the password in.")
         }
-        guard let typed = input.readSecret("Password: "), !typed.isEmpty else {
-            throw .usage("A password is required.")
-        }
-        if confirm {
-            guard input.readSecret("Password (again): ") == typed else {
-                throw .usage("The passwords do not match.")
+        var prompt = "Password: "
+        for _ in 1...Self.confirmationTries {
+            guard let typed = input.readSecret(prompt), !typed.isEmpty else {
+                throw .usage("A password is required.")
             }
+            guard confirm else { return typed }
+            if input.readSecret("Password (again): ") == typed { return typed }
+            prompt = "The passwords do not match. Password: "
         }
-        return typed
+        throw .usage("The passwords did not match three times; nothing was sent.")
     }
+
+    /// How many times a new password may be typed twice before giving up.
+    static let confirmationTries = 3
 }

@@ -75,6 +75,12 @@ enum SecureLocation {
         return directory.isEmpty ? "." : directory
     }
 
+    /// Creates the directory that holds `path` (0700) if it does not exist, as `prepare(path:)` does, for a file
+    /// that lives next to the credentials file (the refresh lock).
+    static func prepareDirectory(of path: String) throws(CredentialsStoreError) {
+        try prepareDirectory(directory(of: path))
+    }
+
     private static func prepareDirectory(_ directory: String) throws(CredentialsStoreError) {
         var status = stat()
         if stat(directory, &status) != 0 {

@@ -98,10 +98,11 @@ struct SessionFixture {
     }
 
     /// A coordinator of "another process": same store, same token endpoint and clock, and this fixture's lock (which
-    /// excludes it only when the fixture was made with `sharedLock`, or over SQLite).
-    func anotherProcess() -> SessionCoordinator {
+    /// excludes it only when the fixture was made with `sharedLock`, or over SQLite); serving `account`, or the
+    /// active account when `nil`.
+    func anotherProcess(servingAccount account: String? = nil) -> SessionCoordinator {
         SessionCoordinator(
-            origin: Self.origin, store: store, tokenEndpoint: endpoint.endpoint(clock: clock),
+            origin: Self.origin, account: account, store: store, tokenEndpoint: endpoint.endpoint(clock: clock),
             lock: JournalingLock(inner: lock, journal: journal), now: clock.function, uptime: clock.uptime)
     }
 

@@ -11,13 +11,16 @@ actor ScriptedSession: SessionManaging {
     private var activation: [String] = []
     private let acceptedPassword: String
     private let revocationFailure: TokenEndpointError?
+    /// What a password sign-in fails with whatever the password, if given (a server with the grant turned off).
+    private let passwordGrantFailure: TokenEndpointError?
 
     init(
         signedInAs accounts: String..., acceptedPassword: String = "right-password",
-        revocationFailure: TokenEndpointError? = nil
+        revocationFailure: TokenEndpointError? = nil, passwordGrantFailure: TokenEndpointError? = nil
     ) {
         self.acceptedPassword = acceptedPassword
         self.revocationFailure = revocationFailure
+        self.passwordGrantFailure = passwordGrantFailure
         for account in accounts {
             sessions[account] = Self.credential(origin: origin, account: account)
             activation.append(account)
@@ -36,6 +39,7 @@ actor ScriptedSession: SessionManaging {
 
     func signIn(username: String, password: Secret, at server: AuthorizationServer) async throws -> SignInOutcome {
         issuers.append(server)
+        if let passwordGrantFailure { throw passwordGrantFailure }
         guard password.unredacted == acceptedPassword else { throw TokenEndpointError.invalidGrant(description: nil) }
         let previouslyActive = activation.last
         let replaced = sessions[username].map { EndedSession(credential: $0, revocationFailure: revocationFailure) }

@@ -16,6 +16,9 @@ struct StatusCommand: StoriesSubcommand {
             "accessTokenFresh", "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339), \
             "signInRequired", "isDefault", "issuer" (the authorization server that issued the session, or null when \
             the server published no metadata and its own token endpoint did)}].
+
+            Exits 77 when a listed session needs a new sign-in (the server ended it), after printing the list, so \
+            that a script can tell; the error line names the command that signs in again.
             """
     )
 
@@ -35,21 +38,38 @@ struct StatusCommand: StoriesSubcommand {
         case .idle, .loading: return
         }
         let now = context.now()
+        // The server commands use when none is given, whichever --server this command was given.
+        let defaultURL = context.defaultServer?.url.absoluteString
         let entry = { (session: SessionSummary) in
             SessionStatus(
                 session: session,
                 server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
-                isDefault: session.server == context.server.url.absoluteString,
+                isDefault: session.server == defaultURL,
                 now: now)
         }
+        guard case .loaded(let sessions) = viewModel.state else { return }
         if json {
             // As the store lists them.
-            guard case .loaded(let sessions) = viewModel.state else { return }
             try context.output.write(try StoryJSON.encode(sessions.map(entry)))
-            return
+        } else {
+            try writeHuman(viewModel.servers.flatMap(\.sessions).map(entry), in: context, now: now)
         }
+        try Self.requireNoEndedSession(sessions.map(entry))
+    }
+
+    /// Fails with exit 77 when a session needs a new sign-in, naming the first one and its command.
+    static func requireNoEndedSession(_ entries: [SessionStatus]) throws {
+        let ended = entries.filter(\.session.isSignInRequired)
+        guard let first = ended.first else { return }
+        let account = TerminalText.sanitize(first.session.account)
+        let others = ended.count > 1 ? " (and \(ended.count - 1) more)" : ""
+        throw CommandFailure(
+            "The session of \(account) on \(first.server.displayName) needs a new sign-in\(others): `\(first.server.loginCommand) --username=\(ShellWord.quoted(account))`.",
+            exitStatus: .signInRequired)
+    }
+
+    private func writeHuman(_ entries: [SessionStatus], in context: CommandContext, now: Date) throws {
         // By server, each server's active account first.
-        let entries = viewModel.servers.flatMap(\.sessions).map(entry)
         guard !entries.isEmpty else {
             try context.output.write(
                 "No stored sessions. Sign in with `\(context.server.loginCommand)`.\n")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OnboardingDomain
 import OnboardingPresentation
 
@@ -12,7 +13,8 @@ struct SwitchCommand: StoriesSubcommand {
             command uses the active one. Switching makes no request and signs nothing out:
               stories-cli switch --server local --account alice
             Without --account, as `gh auth switch` does: with two accounts signed in, switches to the other one; \
-            with more, lists them and asks for --account (exit 64); with one, says it is already active. An \
+            with more, asks which on a terminal (a numbered list), and without one lists them and asks for \
+            --account (exit 64); with one, says it is already active. An \
             account that is not signed in to the server is exit 67. `stories-cli status` lists every account and \
             marks the active one.
             """
@@ -30,9 +32,18 @@ struct SwitchCommand: StoriesSubcommand {
             let server = context.server.displayName
             let viewModel = AccountSwitchViewModel(service: services.onboarding)
             await viewModel.switchAccount(to: account)
+            if case .choosing(let accounts) = viewModel.state, context.input.isInteractive,
+                let chosen = try choose(among: accounts, on: server, in: context)
+            {
+                await viewModel.switchAccount(to: chosen)
+            }
             let active: SessionSummary
             switch viewModel.state {
             case .switched(let switched): active = switched
+            case .alreadyActive(let current):
+                try context.output.write(
+                    "\(TerminalText.sanitize(current.account)) is already the active account on \(server).\n")
+                return
             case .onlyAccount(let only):
                 let name = TerminalText.sanitize(only.account) + (only.isActive ? " (active)" : "")
                 try context.output.write("\(name) is the only account signed in to \(server); nothing to switch to.\n")
@@ -53,5 +64,24 @@ struct SwitchCommand: StoriesSubcommand {
                 )
             }
         }
+    }
+
+    /// Asks on the terminal which of `accounts` to make active: a numbered list on stderr, then a number. `nil` when
+    /// the person answers nothing (Ctrl-D), which leaves the choice to `--account`; an answer that is not one of the
+    /// numbers is a usage error.
+    private func choose(
+        among accounts: [SessionSummary], on server: String, in context: CommandContext
+    ) throws(CommandFailure) -> String? {
+        var list = "Accounts signed in to \(server):\n"
+        for (number, session) in zip(1..., accounts) {
+            list += "  \(number). \(TerminalText.sanitize(session.account))\(session.isActive ? " (active)" : "")\n"
+        }
+        context.output.writeError(list)
+        guard let answer = context.input.readVisible("Switch to [1-\(accounts.count)]: ") else { return nil }
+        guard let number = Int(answer.trimmingCharacters(in: .whitespaces)), accounts.indices.contains(number - 1)
+        else {
+            throw .usage("'\(TerminalText.sanitize(answer))' is not one of the numbers 1 to \(accounts.count).")
+        }
+        return accounts[number - 1].account
     }
 }

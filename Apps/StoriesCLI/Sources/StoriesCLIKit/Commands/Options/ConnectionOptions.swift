@@ -2,7 +2,10 @@ import ArgumentParser
 
 /// Options every command that talks to a server takes.
 struct ConnectionOptions: ParsableArguments, Sendable {
-    @Option(help: "The server to use: production, staging or local. Env: STORIES_SERVER. (default: production)")
+    @Option(
+        help:
+            "The server to use: production, staging or local. Env: STORIES_SERVER. (default: the one `stories-cli use` set, else production)"
+    )
     var server: ServerName?
 
     @Option(
@@ -17,7 +20,10 @@ struct ConnectionOptions: ParsableArguments, Sendable {
     )
     var credentialsDB: String?
 
-    @Flag(help: "Log each request (method, path, status, duration) to stderr. Tokens are never logged.")
+    @Flag(
+        help:
+            "Log each request (method, path, status, duration) to stderr. Tokens are never logged. Env: STORIES_DEBUG=1."
+    )
     var verbose = false
 
     init() {}

@@ -30,6 +30,12 @@ struct ListCommand: StoriesSubcommand {
     @Option(help: ArgumentHelp("Start at this page: a nextCursor from an earlier --json listing.", valueName: "cursor"))
     var cursor: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Number the first story N, as the footer of the page before says, so numbering continues.",
+            valueName: "N"))
+    var startNumber: Int?
+
     @Flag(help: "Print JSON instead of a human layout.")
     var json = false
 
@@ -41,6 +47,9 @@ struct ListCommand: StoriesSubcommand {
         }
         if let cursor, cursor.isEmpty || cursor.count > 1024 || cursor.contains(where: \.isNewline) {
             throw ValidationError("--cursor takes a nextCursor value as `list --json` prints it.")
+        }
+        if let startNumber, startNumber < 1 || startNumber > 1_000_000_000 {
+            throw ValidationError("--start-number must be between 1 and 1000000000.")
         }
     }
 
@@ -60,7 +69,9 @@ struct ListCommand: StoriesSubcommand {
     /// the next one only once the page before is written.
     func execute(in context: CommandContext, service: any StoryService) async throws {
         var writer: any StoryListWriting =
-            json ? JSONStoryListWriter(output: context.output) : HumanStoryListWriter(output: context.output)
+            json
+            ? JSONStoryListWriter(output: context.output)
+            : HumanStoryListWriter(output: context.output, firstNumber: startNumber ?? 1)
         // Only the newest page is kept: the command writes it before it asks for the next, so memory stays flat
         // however many pages follow. Rows are formatted only for the human layout; JSON needs the stories alone.
         let list = StoryListViewModel(
@@ -100,12 +111,24 @@ struct ListCommand: StoriesSubcommand {
         }
         progress.erase()
         try writer.finish(resumeCursor: list.resumeCursor, skipped: list.skipped)
-        if list.resumeCursor != nil, !all, !json {
-            context.output.writeError("More stories follow: use --all, or --limit up to 100.\n")
+        if let next = list.resumeCursor, !all, !json {
+            context.output.writeError(
+                "More stories follow: `\(continuation(after: next, listed: list.loadedStoryCount, in: context))` continues, `--all` lists every page.\n"
+            )
         }
         if !list.skipped.isEmpty {
             context.output.writeError(
                 "warning: \(list.skipped.count) malformed stories from the server were skipped.\n")
         }
+    }
+
+    /// The command that lists the next page: the same server and limit, the cursor, and the number its first story
+    /// gets, each word quoted for a shell.
+    func continuation(after next: StoryCursor, listed: Int, in context: CommandContext) -> String {
+        var words = ["stories-cli", "list", context.server.selectionArguments]
+        if let limit { words += ["--limit", String(limit)] }
+        words += ["--cursor", ShellWord.quoted(TerminalText.sanitize(next.rawValue))]
+        words += ["--start-number", String((startNumber ?? 1) + listed)]
+        return words.joined(separator: " ")
     }
 }

@@ -1,0 +1,150 @@
+"""Runs every stories-cli command that prints --json against a fresh stories-server and validates what each prints
+against docs/json/COMMAND.schema.json with jsonschema (Draft 2020-12, formats asserted), twice: as published (an
+object may carry keys a later version adds) and closed (every object's additionalProperties false), so that a key
+the schema does not list fails too. Scripts/check-json-schemas runs it in the venv that holds jsonschema.
+
+    python check_outputs.py --cli PATH --server PATH
+
+Prints one line per check and "JSON schema check: N passed, M failed"; exits 1 if anything failed. Traffic goes to
+127.0.0.1 only; the credentials file and settings are throwaway; no token or password is printed.
+"""
+import argparse, copy, glob, json, os, re, subprocess, sys, tempfile, time
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
+
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+options.add_argument("--cli", required=True)
+options.add_argument("--server", required=True)
+arguments = options.parse_args()
+
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append(bool(ok))
+    print(("ok    " if ok else "FAIL  ") + name + ("" if ok or not detail else f": {detail}"), flush=True)
+
+
+def finish():
+    failed = results.count(False)
+    print(f"JSON schema check: {len(results) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+def closed(schema):
+    """The schema with every object closed: `"additionalProperties": true` becomes false, everywhere."""
+    if isinstance(schema, dict):
+        return {key: (False if key == "additionalProperties" and value is True else closed(value))
+                for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [closed(value) for value in schema]
+    return schema
+
+
+# The schemas, each checked against Draft 2020-12's meta-schema.
+schemas = {}
+for path in sorted(glob.glob(os.path.join(root, "docs", "json", "*.schema.json"))):
+    command = os.path.basename(path).removesuffix(".schema.json")
+    schema = json.load(open(path, encoding="utf-8"))
+    try:
+        Draft202012Validator.check_schema(schema)
+        valid = schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema"
+        check(f"docs/json/{command}.schema.json is a Draft 2020-12 schema", valid, f"$schema is {schema.get('$schema')}")
+    except SchemaError as error:
+        check(f"docs/json/{command}.schema.json is a Draft 2020-12 schema", False, error.message)
+    schemas[command] = schema
+# The commands that take --json, as their own --help lists the option, each with a schema, and no schema without one.
+help_text = subprocess.run([arguments.cli, "--help"], capture_output=True, text=True, timeout=60).stdout
+subcommands = re.findall(r"^  ([a-z]+) ", help_text.split("SUBCOMMANDS:")[-1], re.M)
+with_json = {name for name in subcommands
+             if re.search(r"^\s+--json\b", subprocess.run([arguments.cli, name, "--help"], capture_output=True,
+                                                          text=True, timeout=60).stdout, re.M)}
+check("every command that takes --json has a schema in docs/json, and every schema one such command",
+      with_json and with_json == set(schemas),
+      f"--json: {sorted(with_json)}; schemas: {sorted(schemas)}")
+formats = Draft202012Validator.FORMAT_CHECKER
+check("jsonschema asserts the formats the schemas use (date-time, uri)",
+      {"date-time", "uri"} <= set(formats.checkers),
+      "rfc3339-validator or rfc3986-validator is missing from the venv")
+if not schemas or False in results:
+    finish()
+
+scratch = tempfile.mkdtemp(prefix="check-json-schemas-")
+log_path = os.path.join(scratch, "server.log")
+server = subprocess.Popen([arguments.server, "--host", "127.0.0.1", "--port", "0"], stdout=open(log_path, "w"),
+                          stderr=subprocess.STDOUT)
+validated = set()
+try:
+    url = None
+    for _ in range(300):
+        match = re.search(r"^Listening on (http://\S+)$", open(log_path).read(), re.M)
+        if match:
+            url = match.group(1)
+            break
+        if server.poll() is not None:
+            break
+        time.sleep(0.1)
+    check("stories-server starts and prints its URL", url is not None, open(log_path).read()[-500:])
+    if url is None:
+        finish()
+    env = {key: value for key, value in os.environ.items() if not key.startswith("STORIES_")}
+    env.update(STORIES_CREDENTIALS_DB=os.path.join(scratch, "credentials.sqlite"),
+               XDG_CONFIG_HOME=os.path.join(scratch, "config"), NO_COLOR="1")
+
+    def run(words, stdin=""):
+        result = subprocess.run([arguments.cli] + words, input=stdin, capture_output=True, text=True, env=env,
+                                timeout=60)
+        shown = "stories-cli " + " ".join("URL" if word == url else word for word in words)
+        check(f"`{shown}` exits 0", result.returncode == 0,
+              f"exit {result.returncode}: {result.stderr.strip()}")
+        return result
+
+    def validate(words, command):
+        """Runs a --json command and validates what it printed, as published and closed."""
+        result = run(words)
+        shown = "stories-cli " + " ".join("URL" if word == url else word for word in words)
+        try:
+            document = json.loads(result.stdout)
+        except json.JSONDecodeError as error:
+            check(f"`{shown}` prints one JSON document", False, str(error))
+            return None
+        for how, schema in (("its schema", schemas[command]),
+                            ("its schema closed (it lists every key)", closed(schemas[command]))):
+            errors = sorted(Draft202012Validator(schema, format_checker=formats).iter_errors(document), key=str)
+            check(f"`{shown}` matches {how}", not errors,
+                  "; ".join(f"{'/'.join(map(str, error.absolute_path)) or '$'}: {error.message}"
+                            for error in errors[:3]))
+        validated.add(command)
+        return document
+
+    server_option = ["--server-url", url]
+    validate(["status", "--json"], "status")  # no session yet: []
+    run(["login", *server_option, "--username", "demo", "--password-stdin"], "demo-password\n")
+    # A second account without a display name, so that whoami prints displayName null.
+    run(["register", *server_option, "--username", "schema-check", "--password-stdin"], "schema-check-password\n")
+    validate(["whoami", *server_option, "--json"], "whoami")
+    run(["switch", *server_option, "--account", "demo"])
+    validate(["whoami", *server_option, "--json"], "whoami")
+    first = validate(["list", *server_option, "--json", "--limit", "3"], "list") or {}
+    if first.get("nextCursor"):
+        validate(["list", *server_option, "--json", "--limit", "2", "--cursor", first["nextCursor"]], "list")
+    everything = validate(["list", *server_option, "--json", "--all"], "list") or {}
+    stories = everything.get("stories", [])
+    ask = next((story for story in stories if story.get("url") is None), None)
+    link = next((story for story in stories if story.get("url") is not None), None)
+    check("the server's stories include an ask story (url null) and a link story", ask and link)
+    for story in (ask, link):
+        if story:
+            validate(["show", story["id"], *server_option, "--json"], "show")
+    validate(["status", "--json"], "status")  # two accounts, one active, with the issuer
+    run(["use", url])
+    validate(["status", "--json"], "status")  # this server is now the default
+finally:
+    server.terminate()
+    server.wait(timeout=10)
+
+check("every schema in docs/json was checked against a real output", validated == set(schemas),
+      f"not run: {sorted(set(schemas) - validated)}")
+finish()
