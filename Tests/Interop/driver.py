@@ -25,6 +25,7 @@ prints a code, a token or the password.
 import argparse
 import html.parser
 import http.server
+import html
 import os
 import re
 import sys
@@ -144,9 +145,27 @@ def approve_device(origin, username, password, cli_stderr, action="accept"):
     print(f"driver: device code {'approved' if action == 'accept' else 'denied'} on DOT's pages", file=sys.stderr)
 
 
-def authorize(origin, username, password, url_file, authorization_endpoint=None, resource=None):
+def forwarded_address(handed):
+    """The sign-in address behind what stories-cli handed to $BROWSER: a file:// page only this user can read, which
+    forwards to it. The address itself (with its state and PKCE challenge) must never be a process argument, where
+    every local user can read it."""
+    if not handed.startswith("file://"):
+        fail("stories-cli put the sign-in address itself in the browser's arguments (readable by every local user)")
+    path = urllib.parse.unquote(urllib.parse.urlsplit(handed).path)
+    if os.stat(path).st_mode & 0o077 or os.stat(os.path.dirname(path)).st_mode & 0o077:
+        fail("stories-cli's forwarding page or its directory is readable by other users")
+    with open(path, encoding="utf-8") as file:
+        match = re.search(r'<meta http-equiv="refresh" content="0;url=([^"]+)">', file.read())
+    if not match:
+        fail("stories-cli's forwarding page does not forward")
+    return html.unescape(match.group(1))
+
+
+def authorize(origin, username, password, url_file, authorization_endpoint=None, resource=None, forwarded=False):
     endpoint = authorization_endpoint or origin + "/oauth/authorize"
     url = wait_for(lambda: read(url_file).strip(), "authorization URL handed to $BROWSER by stories-cli")
+    if forwarded:
+        url = forwarded_address(url)
     if not url.startswith(endpoint + "?"):
         fail(f"the CLI opened a page that is not the server's {urllib.parse.urlsplit(endpoint).path}")
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
@@ -250,7 +269,9 @@ def main():
     elif mode == "deny-device":
         approve_device(origin, username, password, handover, action="deny")
     elif mode == "authorize":
-        authorize(origin, username, password, handover, arguments.authorization_endpoint, arguments.resource)
+        authorize(
+            origin, username, password, handover, arguments.authorization_endpoint, arguments.resource,
+            forwarded=True)
     elif mode == "native-app":
         play_native_app(origin, username, password, handover)
     else:
