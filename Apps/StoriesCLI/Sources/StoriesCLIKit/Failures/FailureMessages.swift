@@ -254,6 +254,11 @@ enum FailureMessages {
             CommandFailure(
                 "\(server.name) trusts the authorization server \(metadataURLText(issuer)), which publishes no metadata where RFC 8414 and OpenID Connect put it; nothing was sent to it.",
                 exitStatus: .malformedData)
+        case .request(.malformedResponse(let problem)):
+            // A metadata document, not the token endpoint, sent it: say so.
+            CommandFailure(
+                "The authorization server metadata of \(server.name) is unusable: \(describe(problem)); nothing was sent to it.",
+                exitStatus: .malformedData)
         case .request(let cause):
             failure(for: cause, server: server, duringRefresh: false)
         }
@@ -442,6 +447,9 @@ enum FailureMessages {
                 "The connection to \(server.name) closed before the answer was complete. Try again later."
             case .invalidHTTP:
                 "\(server.name) answered with something that is not valid HTTP, so the answer was abandoned."
+            case .proxyAuthenticationRequired, .proxyRefused:
+                // The proxy answered, not the server: the fix is the proxy setting, not the server.
+                "Could not reach \(server.name) through the proxy: \(describe(failure)). Check HTTPS_PROXY (or ALL_PROXY, with user:password@ if it needs them) and NO_PROXY."
             default:
                 "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)\(server.choiceHint)"
             }
@@ -486,6 +494,9 @@ enum FailureMessages {
         case .connectionLost: "the connection closed before the answer was complete"
         case .secureConnectionFailed: "the secure (TLS) connection failed"
         case .invalidHTTP: "the answer was not valid HTTP"
+        case .proxyAuthenticationRequired:
+            "the proxy asked for credentials it was not given, or refused them (HTTP 407)"
+        case .proxyRefused: "the proxy would not open a connection to it"
         case .other: "the connection failed"
         }
     }
