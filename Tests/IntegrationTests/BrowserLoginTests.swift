@@ -75,7 +75,7 @@ struct BrowserLoginTests {
         }
     }
 
-    @Test("login refuses a server whose metadata names another issuer (exit 65) and opens no page")
+    @Test("login refuses a server whose metadata describes another resource or issuer (exit 65) and opens no page")
     func foreignIssuer() async throws {
         var configuration = Self.configuration
         configuration.publicURL = "https://stories.example"
@@ -86,7 +86,10 @@ struct BrowserLoginTests {
                 environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
                 browser: browser)
             #expect(status == .malformedData, "\(output.error)")
-            #expect(output.error.contains("describes itself as https://stories.example, not http://127.0.0.1:"))
+            // Its RFC 9728 metadata names the public URL it was given, not the one the CLI reached it at.
+            #expect(
+                output.error.contains(
+                    "publishes protected-resource metadata for https://stories.example/v1, not http://127.0.0.1:"))
             #expect(try await browser.finishedVisits().isEmpty)
             #expect(try await cli.storedCredential(for: server) == nil)
         }

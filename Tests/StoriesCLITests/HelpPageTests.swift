@@ -101,12 +101,15 @@ struct HelpPageTests {
         for variable in [
             "STORIES_SERVER", "STORIES_SERVER_URL", "STORIES_CREDENTIALS_DB", "STORIES_DEBUG", "BROWSER", "DISPLAY",
             "WAYLAND_DISPLAY", "PATH", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy",
-            "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
+            "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "TMPDIR", "HOME", "NO_COLOR", "TERM", "COLUMNS",
         ] {
             #expect(labels.contains(variable), "\(variable)")
         }
         let files = try #require(Self.section("FILES", of: page)).joined(separator: "\n")
-        for file in ["credentials.sqlite", "credentials.sqlite.lock", "config.json", "~/.local/share", "~/.config"] {
+        for file in [
+            "credentials.sqlite", "credentials.sqlite.lock", "config.json", "~/.local/share", "~/.config",
+            "sign-in.html",
+        ] {
             #expect(files.contains(file), "\(file)")
         }
         #expect(Self.section("EXIT CODES", of: page) != nil)

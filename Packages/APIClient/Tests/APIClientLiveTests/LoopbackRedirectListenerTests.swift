@@ -5,6 +5,10 @@ import Testing
 
 @testable import APIClientLive
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The loopback listener over real sockets: one redirect, checked against the state, bounded in size and time.
 @Suite("Loopback redirect listener")
 struct LoopbackRedirectListenerTests {
@@ -95,6 +99,25 @@ struct LoopbackRedirectListenerTests {
         let answer = await RawLoopbackClient.exchange(Array(request.utf8), port: port)
         #expect(Self.statusLine(answer) == "HTTP/1.1 421 Misdirected Request")
         _ = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
+        #expect(try await receiver.code() == Secret("right"))
+    }
+
+    @Test("A flood of idle connections is held to the bound, and the browser's redirect still gets through")
+    func idleFloodBounded() async throws {
+        var limits = LoopbackRedirectListener.Limits.standard
+        limits.maximumConnections = 8
+        let listener = LoopbackRedirectListener(applicationName: "stories-cli", limits: limits) { _ in
+            try await Task.sleep(for: .seconds(3600))
+        }
+        let receiver = try await listener.listen(state: Self.state, issuer: nil)
+        let port = RawLoopbackClient.port(of: receiver.redirectURI)
+        let idle = (0..<40).map { _ in RawLoopbackClient.connectIdle(port: port) }
+        defer { idle.forEach { close($0) } }
+        #expect(idle.allSatisfy { $0 >= 0 })
+        // Every idle connection past the bound was closed, oldest first, without waiting for its read timeout.
+        #expect(RawLoopbackClient.closedCount(idle, expected: 32) >= 32)
+        let page = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
+        #expect(Self.statusLine(page) == "HTTP/1.1 200 OK")
         #expect(try await receiver.code() == Secret("right"))
     }
 

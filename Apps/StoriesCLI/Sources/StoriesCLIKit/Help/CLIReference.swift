@@ -11,7 +11,7 @@ enum CLIReference {
             .init("STORIES_DEBUG", "1, true or yes: every command logs as with --verbose."),
             .init(
                 "BROWSER",
-                "The program that opens login's sign-in page: %s in it is replaced by the address, else the address is added."
+                "The program that opens login's sign-in page (a private page that forwards to it): %s in it is replaced by the page's address, else the address is added."
             ),
             .init(
                 "DISPLAY, WAYLAND_DISPLAY", "Without BROWSER, login opens the page with xdg-open when either is set."),
@@ -23,6 +23,9 @@ enum CLIReference {
                 "Hosts, domains (.example.com) or IP addresses reached directly, separated by commas; * for all."),
             .init("XDG_DATA_HOME", "Where the credentials file is kept, when an absolute path (see FILES)."),
             .init("XDG_CONFIG_HOME", "Where the settings file is kept, when an absolute path (see FILES)."),
+            .init(
+                "XDG_RUNTIME_DIR, TMPDIR",
+                "Where login writes the page that forwards the browser to the sign-in page (see FILES)."),
             .init("HOME", "Where the default paths start, without the XDG variables."),
             .init("NO_COLOR", "Set and not empty: no colour."),
             .init("TERM", "dumb: no colour and no progress line."),
@@ -44,6 +47,10 @@ enum CLIReference {
             .init(
                 "$XDG_CONFIG_HOME/stories-cli/config.json",
                 "The server `stories-cli use` set, else in ~/.config/stories-cli/config.json."),
+            .init(
+                "$XDG_RUNTIME_DIR/stories-cli-sign-in-XXXXXX/sign-in.html",
+                "While login waits for the browser: the page that forwards it to the sign-in page, so that no process's arguments carry the address (mode 0600, in a new 0700 directory; under TMPDIR or /tmp when XDG_RUNTIME_DIR is not a private directory). Removed when the sign-in ends."
+            ),
         ])
     )
 

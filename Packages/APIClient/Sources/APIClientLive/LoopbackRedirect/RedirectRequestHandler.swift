@@ -9,11 +9,13 @@ final class RedirectRequestHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let expectation: RedirectExpectation
+    private let budget: ConnectionBudget
     private var answered = false
     private var readDeadline: Scheduled<Void>?
 
-    init(expectation: RedirectExpectation) {
+    init(expectation: RedirectExpectation, budget: ConnectionBudget) {
         self.expectation = expectation
+        self.budget = budget
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -31,6 +33,7 @@ final class RedirectRequestHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !answered, case .head(let head) = unwrapInboundIn(data) else { return }
+        budget.markRequested(context.channel)
         answer(head, context: context)
     }
 

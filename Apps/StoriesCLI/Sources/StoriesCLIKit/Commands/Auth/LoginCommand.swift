@@ -122,9 +122,9 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
         return try result(of: viewModel)
     }
 
-    /// Renders the browser sign-in view model: the page is opened in the browser and its address shown on standard
-    /// error while it waits (it carries the challenge and the state, nothing that could be exchanged for tokens),
-    /// then the outcome.
+    /// Renders the browser sign-in view model: the page is opened in the browser (through a private forwarding page,
+    /// so that no process's arguments carry its state and challenge) and its address shown on standard error, which
+    /// only this terminal sees, while it waits; then the outcome.
     static func signInWithBrowser(
         service: any BrowserSignInService, context: CommandContext
     ) async throws -> SignInResult {
@@ -145,6 +145,7 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
                 "Waiting for you to sign in in the browser (up to \(limit); Ctrl-C stops waiting)…\n")
         }
         await viewModel.complete()
+        context.browser.signInEnded()
         return try result(of: viewModel)
     }
 
