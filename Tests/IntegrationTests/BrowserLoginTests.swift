@@ -122,7 +122,7 @@ struct BrowserLoginTests {
     }
 
     @Test(
-        "Ctrl-C while login waits for the browser ends it by SIGINT (the shell's 130); $BROWSER got the page as its one argument"
+        "Ctrl-C while login waits for the browser ends it by SIGINT (the shell's 130); $BROWSER got the private forwarding page as its one argument"
     )
     func interrupted() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -135,7 +135,8 @@ struct BrowserLoginTests {
             environment["BROWSER"] = script
             let process = try StartedProcess.start(
                 try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
-            let opened = await process.waitForError("browser argc=1 url=\(server.baseURL.scheme!)://")
+            // A file:// page only this user can read, never the sign-in address with its state (see ForwardingPage).
+            let opened = await process.waitForError("browser argc=1 url=file:///")
             #expect(opened, "\(process.standardError.text)")
             let waiting = await process.waitForError("Ctrl-C stops waiting")
             #expect(waiting, "\(process.standardError.text)")
