@@ -123,7 +123,8 @@ private final class FanOutFixture: Sendable {
 
     /// One token request, as the coordinator's refresh makes it.
     func oneRoundTrip() async throws {
-        _ = try await anchorEndpoint.requestTokens(for: .refreshToken(Secret("refresh-0")))
+        _ = try await anchorEndpoint.requestTokens(
+            for: .refreshToken(Secret("refresh-0")), at: .contract(of: serverOrigin))
     }
 
     /// Throws unless the token endpoint saw exactly one request per iteration so far (none with a fresh token).
