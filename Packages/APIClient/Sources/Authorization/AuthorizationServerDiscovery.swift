@@ -185,7 +185,11 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
     ) async throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata? {
         let issuer = Self.issuer(of: origin)
         var locations: [URL] = []
-        if let root = URL(string: issuer + "/.well-known/oauth-authorization-server") { locations.append(root) }
+        if let issuerURL = URL(string: issuer),
+            let root = WellKnownLocations.inserting("/.well-known/oauth-authorization-server", into: issuerURL)
+        {
+            locations.append(root)
+        }
         if !origin.basePath.isEmpty, let resource = origin.url,
             let copy = WellKnownLocations.appending("/.well-known/oauth-authorization-server", to: resource)
         {
