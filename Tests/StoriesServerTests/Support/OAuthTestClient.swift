@@ -159,6 +159,23 @@ extension TestResponse {
     }
 }
 
+/// Bcrypt, counting the passwords it checks and recording the hashes it checks them against.
+final class CountingPasswordHashing: Sendable {
+    private let checkedHashes = Mutex<[String]>([])
+
+    var hashing: PasswordHashing {
+        PasswordHashing(
+            hash: PasswordHashing.bcrypt.hash,
+            verify: { password, hash in
+                self.checkedHashes.withLock { $0.append(hash) }
+                return PasswordHashing.bcrypt.verify(password, hash)
+            })
+    }
+
+    /// The hashes checked so far, in order.
+    var checked: [String] { checkedHashes.withLock { $0 } }
+}
+
 /// A thread-safe counter for injected generators.
 final class Counter: Sendable {
     private let value = Mutex(0)
