@@ -2,20 +2,28 @@
 struct AuthorizationGrants: Sendable {
     let devices: DeviceAuthorizations
     let codes: AuthorizationCodes
+    let limits: AuthorizationServerLimits
     let origin: PublicOrigin
     let passwordGrantEnabled: Bool
     /// Whether a client may introspect tokens here (RFC 7662): the metadata names the endpoint only then.
     let introspectionEnabled: Bool
 
-    /// - Parameter deviceCapacity: how many device authorizations may be outstanding at once.
-    init(configuration: ServerConfiguration, environment: ServerEnvironment, deviceCapacity: Int = 10_000) {
+    init(
+        configuration: ServerConfiguration, environment: ServerEnvironment,
+        limits: AuthorizationServerLimits = .standard
+    ) {
         devices = DeviceAuthorizations(
             lifetime: configuration.deviceCodeLifetime,
             interval: configuration.deviceCodePollingInterval,
-            capacity: deviceCapacity,
+            perAddress: limits.deviceAuthorizationsPerAddress,
+            capacity: limits.deviceAuthorizations,
             environment: environment
         )
-        codes = AuthorizationCodes(lifetime: configuration.authorizationCodeLifetime, environment: environment)
+        codes = AuthorizationCodes(
+            lifetime: configuration.authorizationCodeLifetime, retention: limits.authorizationCodeRetention,
+            perAccount: limits.authorizationCodesPerAccount, perAddress: limits.authorizationCodesPerAddress,
+            capacity: limits.authorizationCodes, environment: environment)
+        self.limits = limits
         origin = PublicOrigin(
             configuration.publicURL.flatMap(ServerConfiguration.publicOrigin(parsing:))
                 ?? PublicOrigin.origin(host: configuration.host, port: configuration.port))
@@ -25,4 +33,10 @@ struct AuthorizationGrants: Sendable {
 
     /// The verification page, where a person enters a user code.
     var verificationURI: String { origin.url(ServerConfiguration.deviceVerificationPagePath) }
+
+    /// A new table of sign-in form tokens bound to `Binding`, within the limits.
+    func formTokens<Binding: Sendable>(for binding: Binding.Type, environment: ServerEnvironment) -> FormTokens<Binding>
+    {
+        FormTokens(perAddress: limits.formTokensPerAddress, capacity: limits.formTokens, environment: environment)
+    }
 }

@@ -119,11 +119,8 @@ struct AuthorizationPage: Sendable {
                 logger.info("authorize outcome=bad_credentials")
                 return await consent(authorization, error: "Wrong username or password.", status: .badRequest)
             }
-            guard let code = await grants.codes.issue(for: authorization, username: account.username) else {
-                logger.info("authorize outcome=temporarily_unavailable")
-                return redirect(
-                    to: authorization.redirectURI, [("error", "temporarily_unavailable")], state: authorization.state)
-            }
+            let code = await grants.codes.issue(
+                for: authorization, username: account.username, from: RequestClient.address)
             logger.info("authorize outcome=code_issued")
             return redirect(to: authorization.redirectURI, [("code", code)], state: authorization.state)
         default:
@@ -150,7 +147,7 @@ struct AuthorizationPage: Sendable {
     private func consent(
         _ authorization: AuthorizationRequest, error: String?, status: HTTPResponse.Status
     ) async -> Response {
-        let token = await forms.issue(for: authorization)
+        let token = await forms.issue(for: authorization, to: RequestClient.address)
         let scope = authorization.scope.map { "<p>Access asked for: <strong>\($0.htmlEscaped)</strong></p>" } ?? ""
         return HTMLPage(
             title: "Sign in to Stories",

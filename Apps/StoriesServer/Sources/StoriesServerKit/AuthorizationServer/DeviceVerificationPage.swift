@@ -77,7 +77,7 @@ struct DeviceVerificationPage: Sendable {
     }
 
     private func form(userCode: String, error: String?, status: HTTPResponse.Status) async -> Response {
-        let token = await forms.issue(for: DeviceVerificationForm())
+        let token = await forms.issue(for: DeviceVerificationForm(), to: RequestClient.address)
         return HTMLPage(
             title: "Connect a device",
             body: """
