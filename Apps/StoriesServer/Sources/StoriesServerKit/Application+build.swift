@@ -101,12 +101,12 @@ func buildApplication(
     if trust.issuer == .itself {
         // The pages where a person signs in are plain routes: HTML forms, not operations of the API.
         AuthorizationPage(
-            accounts: accounts, grants: grants,
+            signIn: grants.passwordSignIn(accounts), grants: grants,
             forms: grants.formTokens(for: AuthorizationRequest.self, environment: environment),
             clientID: StoriesBackend.clientID, logger: logger
         ).register(on: router)
         DeviceVerificationPage(
-            accounts: accounts, devices: grants.devices,
+            signIn: grants.passwordSignIn(accounts), devices: grants.devices,
             forms: grants.formTokens(for: DeviceVerificationForm.self, environment: environment), logger: logger
         ).register(on: router)
     }

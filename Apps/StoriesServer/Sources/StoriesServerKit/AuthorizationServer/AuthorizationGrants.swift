@@ -1,7 +1,9 @@
-/// The state of the grants a person approves in a browser, shared by the token endpoint and the HTML pages.
+/// The state of the grants a person approves in a browser, shared by the token endpoint and the HTML pages: the
+/// device authorizations and codes, and the back-off of password guessing.
 struct AuthorizationGrants: Sendable {
     let devices: DeviceAuthorizations
     let codes: AuthorizationCodes
+    let signInThrottle: SignInThrottle
     let limits: AuthorizationServerLimits
     let origin: PublicOrigin
     let passwordGrantEnabled: Bool
@@ -23,6 +25,7 @@ struct AuthorizationGrants: Sendable {
             lifetime: configuration.authorizationCodeLifetime, retention: limits.authorizationCodeRetention,
             perAccount: limits.authorizationCodesPerAccount, perAddress: limits.authorizationCodesPerAddress,
             capacity: limits.authorizationCodes, environment: environment)
+        signInThrottle = SignInThrottle(limits: limits.passwordAttempts, environment: environment)
         self.limits = limits
         origin = PublicOrigin(
             configuration.publicURL.flatMap(ServerConfiguration.publicOrigin(parsing:))
@@ -33,6 +36,11 @@ struct AuthorizationGrants: Sendable {
 
     /// The verification page, where a person enters a user code.
     var verificationURI: String { origin.url(ServerConfiguration.deviceVerificationPagePath) }
+
+    /// Password sign-ins against `accounts`, throttled.
+    func passwordSignIn(_ accounts: AccountDirectory) -> PasswordSignIn {
+        PasswordSignIn(accounts: accounts, throttle: signInThrottle)
+    }
 
     /// A new table of sign-in form tokens bound to `Binding`, within the limits.
     func formTokens<Binding: Sendable>(for binding: Binding.Type, environment: ServerEnvironment) -> FormTokens<Binding>

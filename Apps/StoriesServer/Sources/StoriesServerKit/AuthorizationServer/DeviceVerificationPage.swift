@@ -9,8 +9,11 @@ struct DeviceVerificationForm: Sendable {}
 /// on the device (or arrives with it in `user_code`), signs in, and approves or denies.
 ///
 /// Denying needs no sign-in: it only ends a request that whoever holds the code could let expire anyway.
+///
+/// Password attempts are throttled (`SignInThrottle`): a held-back attempt is answered 429 with `Retry-After` and the
+/// form again, without the password being checked.
 struct DeviceVerificationPage: Sendable {
-    let accounts: AccountDirectory
+    let signIn: PasswordSignIn
     let devices: DeviceAuthorizations
     let forms: FormTokens<DeviceVerificationForm>
     let logger: Logger
@@ -45,11 +48,21 @@ struct DeviceVerificationPage: Sendable {
             ).response()
         case "approve":
             guard await devices.pendingRequest(userCode: userCode) != nil else { return await unknownCode(userCode) }
-            guard let username = fields["username"], let password = fields["password"],
-                let account = await accounts.authenticate(username: username, password: password)
-            else {
+            let account: Account
+            switch await signIn.signIn(
+                username: fields["username"] ?? "", password: fields["password"] ?? "", from: RequestClient.address)
+            {
+            case .signedIn(let signedIn):
+                account = signedIn
+            case .refused:
                 logger.info("device_verification outcome=bad_credentials")
                 return await form(userCode: userCode, error: "Wrong username or password.", status: .badRequest)
+            case .throttled(let retryAfter):
+                logger.info("device_verification outcome=throttled")
+                RequestClient.current?.answerRetryAfter(retryAfter)
+                return await form(
+                    userCode: userCode, error: ThrottledMessage.text(retryAfter: retryAfter),
+                    status: .tooManyRequests)
             }
             guard await devices.decide(userCode: userCode, approvedBy: account.username) else {
                 return await unknownCode(userCode)
