@@ -107,6 +107,7 @@ func buildApplication(
         ).register(on: router)
         DeviceVerificationPage(
             signIn: grants.passwordSignIn(accounts), devices: grants.devices,
+            userCodeThrottle: grants.userCodeThrottle,
             forms: grants.formTokens(for: DeviceVerificationForm.self, environment: environment), logger: logger
         ).register(on: router)
     }

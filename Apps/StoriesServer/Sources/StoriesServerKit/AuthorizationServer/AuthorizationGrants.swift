@@ -1,9 +1,10 @@
 /// The state of the grants a person approves in a browser, shared by the token endpoint and the HTML pages: the
-/// device authorizations and codes, and the back-off of password guessing.
+/// device authorizations and codes, and the back-off of password and user-code guessing.
 struct AuthorizationGrants: Sendable {
     let devices: DeviceAuthorizations
     let codes: AuthorizationCodes
     let signInThrottle: SignInThrottle
+    let userCodeThrottle: UserCodeThrottle
     let limits: AuthorizationServerLimits
     let origin: PublicOrigin
     let passwordGrantEnabled: Bool
@@ -26,6 +27,7 @@ struct AuthorizationGrants: Sendable {
             perAccount: limits.authorizationCodesPerAccount, perAddress: limits.authorizationCodesPerAddress,
             capacity: limits.authorizationCodes, environment: environment)
         signInThrottle = SignInThrottle(limits: limits.passwordAttempts, environment: environment)
+        userCodeThrottle = UserCodeThrottle(limits: limits.userCodeAttempts, environment: environment)
         self.limits = limits
         origin = PublicOrigin(
             configuration.publicURL.flatMap(ServerConfiguration.publicOrigin(parsing:))

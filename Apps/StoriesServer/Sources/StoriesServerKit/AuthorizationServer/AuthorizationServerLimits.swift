@@ -21,6 +21,7 @@ struct AuthorizationServerLimits: Sendable {
     /// How long a code is remembered after it expires, so that a reuse still revokes the tokens it bought.
     var authorizationCodeRetention: TimeInterval = 600
     var passwordAttempts = PasswordAttemptLimits()
+    var userCodeAttempts = UserCodeAttemptLimits()
 
     static let standard = AuthorizationServerLimits()
 }
@@ -39,4 +40,12 @@ struct PasswordAttemptLimits: Sendable {
     var trustPeriod: TimeInterval = 30 * 24 * 3600
     /// Account-and-address pairs remembered as trusted at once.
     var trustedCapacity = 10_000
+}
+
+/// The back-off of user-code entry (`UserCodeThrottle`).
+struct UserCodeAttemptLimits: Sendable {
+    var perAddress = ThrottlePolicy(allowance: 5, firstDelay: 1, maximumDelay: 900, memory: 3600)
+    var perUsername = ThrottlePolicy(allowance: 5, firstDelay: 1, maximumDelay: 900, memory: 3600)
+    /// Keys remembered at once.
+    var capacity = 10_000
 }

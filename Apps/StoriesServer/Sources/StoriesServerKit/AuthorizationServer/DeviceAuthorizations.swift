@@ -143,11 +143,6 @@ actor DeviceAuthorizations {
         }
     }
 
-    /// The live, undecided request behind `userCode` (as typed), if any.
-    func pendingRequest(userCode: String) -> PendingDeviceRequest? {
-        pendingRecord(userCode: userCode)?.record.request
-    }
-
     /// Approves (with the signed-in `username`) or denies the live, undecided request behind `userCode`. Returns
     /// `false` if there is none.
     func decide(userCode: String, approvedBy username: String?) -> Bool {
