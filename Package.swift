@@ -219,6 +219,9 @@ let package = Package(
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 // A client for the server processes the option tests start.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Peer addresses, and a channel that has one, for the per-client limits.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             path: "Tests/StoriesServerTests"
         ),

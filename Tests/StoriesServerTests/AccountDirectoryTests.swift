@@ -30,4 +30,20 @@ struct AccountDirectoryTests {
             try await directory.register(username: "carol", password: "other-password", displayName: nil, now: now)
         }
     }
+
+    @Test("An unknown username costs one password hash of the same cost as an account's, and is refused")
+    func unknownUsernameCostsAHash() async throws {
+        let hashing = CountingPasswordHashing()
+        let directory = AccountDirectory(passwordHashCost: 5, hashing: hashing.hashing)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await directory.register(username: "carol", password: "carol-password", displayName: nil, now: now)
+        #expect(await directory.authenticate(username: "carol", password: "wrong-password") == nil)
+        #expect(await directory.authenticate(username: "nobody", password: "carol-password") == nil)
+        #expect(await directory.authenticate(username: String(repeating: "x", count: 500), password: "") == nil)
+        let checked = hashing.checked
+        #expect(checked.count == 3)
+        // bcrypt's cost is in the hash: `$2b$05$…`.
+        #expect(Set(checked.map { $0.prefix(7) }).count == 1)
+        #expect(checked[0].hasPrefix("$2b$05$") || checked[0].hasPrefix("$2a$05$") || checked[0].hasPrefix("$2y$05$"))
+    }
 }

@@ -89,7 +89,7 @@ struct DeviceAuthorizationTests {
             let started = try await client.startDeviceAuthorization()
             let deviceCode = try #require(started["device_code"] as? String)
             let userCode = try #require(started["user_code"] as? String)
-            let page = try await client.verifyDevice(userCode: userCode, decision: "deny", password: "")
+            let page = try await client.verifyDevice(userCode: userCode, decision: "deny")
             #expect(page.status == .ok)
             #expect(page.text.contains("Request denied"))
             #expect(try await client.poll(deviceCode: deviceCode).oauthError == "access_denied")
@@ -155,35 +155,33 @@ struct DeviceAuthorizationTests {
         let next = Counter()
         let devices = DeviceAuthorizations(
             environment: clock.environment, makeUserCode: { codes[next.increment() % 3] })
-        let first = try #require(await devices.start(PendingDeviceRequest(clientID: "stories-cli")))
-        let second = try #require(await devices.start(PendingDeviceRequest(clientID: "stories-cli")))
+        let first = try #require(await devices.start(PendingDeviceRequest(clientID: "stories-cli"), from: .unknown))
+        let second = try #require(await devices.start(PendingDeviceRequest(clientID: "stories-cli"), from: .unknown))
         #expect(first.userCode == "BCDF-GHJK")
         #expect(second.userCode == "LMNP-QRST")
     }
 
-    @Test("At capacity no device authorization starts, and the endpoint says temporarily_unavailable with 503")
-    func bounded() async throws {
-        let devices = DeviceAuthorizations(lifetime: 10, retention: 10, capacity: 1, environment: clock.environment)
-        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli")) != nil)
-        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli")) == nil)
-        clock.advance(by: 20)
-        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli")) != nil)
+    @Test("A client past its limit loses its own oldest device authorization, never another client's")
+    func boundedPerAddress() async throws {
+        let devices = DeviceAuthorizations(perAddress: 2, capacity: 3, environment: clock.environment)
+        let request = PendingDeviceRequest(clientID: "stories-cli")
+        let flooder = ClientAddress(text: "198.51.100.1")
+        let person = try #require(await devices.start(request, from: ClientAddress(text: "203.0.113.2")))
+        var flood: [StartedDeviceAuthorization] = []
+        for _ in 0..<5 { flood.append(try #require(await devices.start(request, from: flooder))) }
+        #expect(await devices.count(for: flooder) == 2)
+        #expect(await devices.poll(deviceCode: person.deviceCode, clientID: "stories-cli") == .pending)
+        #expect(await devices.poll(deviceCode: flood[4].deviceCode, clientID: "stories-cli") == .pending)
+        #expect(await devices.poll(deviceCode: flood[2].deviceCode, clientID: "stories-cli") == .refused(.unknown))
+        // A forgotten authorization's user code is no longer live.
+        #expect(await devices.decide(userCode: flood[0].userCode, approvedBy: "demo") == false)
+        #expect(await devices.decide(userCode: person.userCode, approvedBy: "demo"))
+    }
 
-        let backend = StoriesBackend(
-            accounts: AccountDirectory(passwordHashCost: 4),
-            tokens: TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: nil, environment: clock.environment),
-            catalog: StoryCatalog(count: 1, newest: clock.environment.now()),
-            grants: AuthorizationGrants(
-                configuration: ServerConfiguration(), environment: clock.environment, deviceCapacity: 0),
-            environment: clock.environment,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        )
-        let output = try await backend.createDeviceAuthorization(
-            .init(body: .urlEncodedForm(.init(clientId: "stories-cli"))))
-        guard case .serviceUnavailable(let response) = output, case .json(let error) = response.body else {
-            Issue.record("expected 503, got \(output)")
-            return
-        }
-        #expect(error.error == "temporarily_unavailable")
+    @Test("No device authorization starts when no unused user code can be made")
+    func noUserCodeLeft() async throws {
+        let devices = DeviceAuthorizations(environment: clock.environment, makeUserCode: { "BCDF-GHJK" })
+        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli"), from: .unknown) != nil)
+        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli"), from: .unknown) == nil)
     }
 }

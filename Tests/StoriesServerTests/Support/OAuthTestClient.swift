@@ -8,12 +8,17 @@ import Synchronization
 @testable import StoriesServerKit
 
 /// The reference server on the test clock, for tests that play the browser and the client.
+///
+/// Requests handed to the router in process have no peer, so the app tells clients apart by the `X-Test-Client`
+/// header instead (`client(_:)` below); a request without it is the one `unknown` client, as it would be anyway.
 enum AuthorizationServerApp {
     static func make(
         clock: TestEnvironment,
         passwordGrantEnabled: Bool = true,
         publicURL: String? = nil,
         introspectionClient: ClientCredentials? = nil,
+        limits: AuthorizationServerLimits = .standard,
+        passwordHashing: PasswordHashing = .bcrypt,
         logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
@@ -21,8 +26,17 @@ enum AuthorizationServerApp {
                 port: 8080, storyCount: 1, passwordHashCost: 4, publicURL: publicURL,
                 passwordGrantEnabled: passwordGrantEnabled, introspectionClient: introspectionClient),
             environment: clock.environment,
+            seams: ServerSeams(
+                clientIdentification: testClientIdentification, limits: limits, passwordHashing: passwordHashing),
             logger: logger
         )
+    }
+
+    static let clientHeader = HTTPField.Name("X-Test-Client")!
+
+    /// The client named in `X-Test-Client`, else `unknown`.
+    static let testClientIdentification = ClientIdentification { headers, _ in
+        headers[clientHeader].map { ClientAddress(text: $0) } ?? .unknown
     }
 
     /// A PKCE pair: RFC 7636 Appendix B's.
@@ -46,23 +60,32 @@ enum AuthorizationServerApp {
 }
 
 extension TestClientProtocol {
-    /// POSTs `fields` form-encoded.
-    func postForm(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
-        try await execute(
-            uri: uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-            body: ByteBuffer(string: FormURLEncoding.query(fields)))
+    /// POSTs `fields` form-encoded, as the client `client` (see `AuthorizationServerApp`) when one is named.
+    func postForm(_ uri: String, _ fields: [(String, String)], as client: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if let client { headers[AuthorizationServerApp.clientHeader] = client }
+        return try await execute(
+            uri: uri, method: .post, headers: headers, body: ByteBuffer(string: FormURLEncoding.query(fields)))
     }
 
-    /// Opens the consent page for `parameters` and submits it with `decision` and the demo account.
+    /// GETs `uri` as the client `client` when one is named.
+    func get(_ uri: String, as client: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let client { headers[AuthorizationServerApp.clientHeader] = client }
+        return try await execute(uri: uri, method: .get, headers: headers)
+    }
+
+    /// Opens the consent page for `parameters` and submits it with `decision` and the demo account (or `username`).
     func authorize(
         _ parameters: [(String, String)] = AuthorizationServerApp.authorizationParameters, decision: String = "approve",
-        password: String = "demo-password"
+        username: String = "demo", password: String = "demo-password", as client: String? = nil
     ) async throws -> TestResponse {
-        let page = try await execute(uri: AuthorizationServerApp.authorizeURI(parameters), method: .get)
+        let page = try await get(AuthorizationServerApp.authorizeURI(parameters), as: client)
         let token = try page.csrfToken()
         return try await postForm(
             "/oauth/authorize",
-            [("csrf_token", token), ("username", "demo"), ("password", password), ("decision", decision)])
+            [("csrf_token", token), ("username", username), ("password", password), ("decision", decision)],
+            as: client)
     }
 
     /// The code from an approval's redirect.
@@ -85,6 +108,23 @@ extension TestClientProtocol {
             ])
     }
 
+    /// Registers `username` with the password `<username>-password`.
+    func register(username: String) async throws -> TestResponse {
+        try await execute(
+            uri: "/v1/users", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"username":"\#(username)","password":"\#(username)-password"}"#))
+    }
+
+    /// A password grant for `username` as the client `client`.
+    func passwordGrant(
+        username: String = "demo", password: String = "demo-password", as client: String? = nil
+    ) async throws -> TestResponse {
+        try await postForm(
+            "/v1/oauth/token",
+            [("grant_type", "password"), ("username", username), ("password", password), ("client_id", "stories-cli")],
+            as: client)
+    }
+
     /// Signs the demo account in with the password grant and returns the access token.
     func demoAccessToken(extra: [(String, String)] = []) async throws -> String {
         let response = try await postForm(
@@ -98,8 +138,8 @@ extension TestClientProtocol {
     }
 
     /// Starts a device authorization and returns its JSON.
-    func startDeviceAuthorization() async throws -> [String: Any] {
-        try await postForm("/v1/oauth/device_authorization", [("client_id", "stories-cli")]).json()
+    func startDeviceAuthorization(as client: String? = nil) async throws -> [String: Any] {
+        try await postForm("/v1/oauth/device_authorization", [("client_id", "stories-cli")], as: client).json()
     }
 
     /// Polls the token endpoint with `deviceCode`.
@@ -112,17 +152,19 @@ extension TestClientProtocol {
             ])
     }
 
-    /// Opens the verification page and submits `userCode` with `decision` as the demo account.
+    /// Opens the verification page and submits `userCode` with `decision` as the demo account (or `username`).
     func verifyDevice(
-        userCode: String, decision: String, password: String = "demo-password"
+        userCode: String, decision: String, username: String = "demo", password: String = "demo-password",
+        as client: String? = nil
     ) async throws -> TestResponse {
-        let page = try await execute(uri: "/device", method: .get)
+        let page = try await get("/device", as: client)
         return try await postForm(
             "/device",
             [
-                ("csrf_token", try page.csrfToken()), ("user_code", userCode), ("username", "demo"),
+                ("csrf_token", try page.csrfToken()), ("user_code", userCode), ("username", username),
                 ("password", password), ("decision", decision),
-            ])
+            ],
+            as: client)
     }
 }
 
@@ -157,6 +199,30 @@ extension TestResponse {
         let query = location[location.index(after: mark)...]
         return Dictionary(FormURLEncoding.pairs(query).map { ($0.name, $0.value) }) { first, _ in first }
     }
+}
+
+extension TestResponse {
+    /// The page without its form token, to compare two renderings of one form.
+    var textWithoutFormToken: String {
+        text.replacing(/name="csrf_token" value="[^"]*"/, with: "")
+    }
+}
+
+/// Bcrypt, counting the passwords it checks and recording the hashes it checks them against.
+final class CountingPasswordHashing: Sendable {
+    private let checkedHashes = Mutex<[String]>([])
+
+    var hashing: PasswordHashing {
+        PasswordHashing(
+            hash: PasswordHashing.bcrypt.hash,
+            verify: { password, hash in
+                self.checkedHashes.withLock { $0.append(hash) }
+                return PasswordHashing.bcrypt.verify(password, hash)
+            })
+    }
+
+    /// The hashes checked so far, in order.
+    var checked: [String] { checkedHashes.withLock { $0 } }
 }
 
 /// A thread-safe counter for injected generators.

@@ -22,14 +22,35 @@ public func buildApplication(
     logger: Logger,
     onReady: @escaping @Sendable (URL) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let accounts = AccountDirectory(passwordHashCost: configuration.passwordHashCost)
+    try await buildApplication(
+        configuration: configuration, environment: environment, seams: ServerSeams(), logger: logger,
+        onReady: onReady)
+}
+
+/// What tests replace beyond the clock and the random source: how clients are told apart, the limits, and the
+/// password hash.
+struct ServerSeams: Sendable {
+    var clientIdentification = ClientIdentification.peer
+    var limits = AuthorizationServerLimits.standard
+    var passwordHashing = PasswordHashing.bcrypt
+}
+
+/// `buildApplication(configuration:environment:logger:onReady:)` with `seams` replaced.
+func buildApplication(
+    configuration: ServerConfiguration,
+    environment: ServerEnvironment,
+    seams: ServerSeams,
+    logger: Logger,
+    onReady: @escaping @Sendable (URL) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    let accounts = AccountDirectory(passwordHashCost: configuration.passwordHashCost, hashing: seams.passwordHashing)
     let tokens = TokenAuthority(
         accessTokenLifetime: configuration.accessTokenLifetime,
         refreshTokenLifetime: configuration.refreshTokenLifetime,
         reuseInterval: configuration.refreshTokenReuseInterval,
         environment: environment
     )
-    let grants = AuthorizationGrants(configuration: configuration, environment: environment)
+    let grants = AuthorizationGrants(configuration: configuration, environment: environment, limits: seams.limits)
     let catalog = StoryCatalog(count: configuration.storyCount, newest: environment.now(), configuration: .stories)
     let trust = try await TokenTrust.make(
         configuration: configuration, tokens: tokens, origin: grants.origin, environment: environment, logger: logger)
@@ -52,8 +73,9 @@ public func buildApplication(
     )
     // With an external authorization server, its operations here are not routed at all.
     let unrouted = trust.issuer == .itself ? [] : StoriesBackend.ownAuthorizationServerPaths
-    let router = Router()
+    let router = Router(context: StoriesRequestContext.self)
     router.add(middleware: AccessLogMiddleware(logger: logger))
+    router.add(middleware: ClientAddressMiddleware(identification: seams.clientIdentification))
     router.add(
         middleware: MethodNotAllowedMiddleware(
             basePath: ServerConfiguration.basePath,
@@ -79,11 +101,14 @@ public func buildApplication(
     if trust.issuer == .itself {
         // The pages where a person signs in are plain routes: HTML forms, not operations of the API.
         AuthorizationPage(
-            accounts: accounts, grants: grants, forms: FormTokens(environment: environment),
+            signIn: grants.passwordSignIn(accounts), grants: grants,
+            forms: grants.formTokens(for: AuthorizationRequest.self, environment: environment),
             clientID: StoriesBackend.clientID, logger: logger
         ).register(on: router)
         DeviceVerificationPage(
-            accounts: accounts, devices: grants.devices, forms: FormTokens(environment: environment), logger: logger
+            signIn: grants.passwordSignIn(accounts), devices: grants.devices,
+            userCodeThrottle: grants.userCodeThrottle,
+            forms: grants.formTokens(for: DeviceVerificationForm.self, environment: environment), logger: logger
         ).register(on: router)
     }
     let host = configuration.host

@@ -17,14 +17,33 @@ enum RegistrationError: Error, Equatable {
     case usernameTaken
 }
 
+/// How passwords are hashed and checked: bcrypt, or in tests a wrapper that records the work done.
+struct PasswordHashing: Sendable {
+    var hash: @Sendable (_ password: String, _ cost: UInt8) -> String
+    var verify: @Sendable (_ password: String, _ hash: String) -> Bool
+
+    static let bcrypt = PasswordHashing(
+        hash: { password, cost in Bcrypt.hash(password, cost: cost) },
+        verify: { password, hash in Bcrypt.verify(password, hash: hash) })
+}
+
 /// The accounts the server knows, in memory. Passwords are stored as bcrypt hashes; hashing and verifying happen
 /// outside the actor so that a slow hash does not block other requests.
+///
+/// Checking a password costs one hash whether the username exists or not: an unknown username is checked against a
+/// hash of a random password made with the same cost, so the time of an answer says nothing about which accounts
+/// exist (and the answer itself is the same).
 actor AccountDirectory {
     private var accounts: [String: Account] = [:]
     private let passwordHashCost: UInt8
+    private let hashing: PasswordHashing
+    /// What an unknown username's password is checked against.
+    private let unknownAccountHash: String
 
-    init(passwordHashCost: UInt8) {
+    init(passwordHashCost: UInt8, hashing: PasswordHashing = .bcrypt) {
         self.passwordHashCost = passwordHashCost
+        self.hashing = hashing
+        unknownAccountHash = hashing.hash(RandomToken.make(), passwordHashCost)
     }
 
     static let usernameRule = "3 to 32 characters of a-z, 0-9, _ and -"
@@ -60,7 +79,7 @@ actor AccountDirectory {
     ) async throws(RegistrationError) -> Account {
         try Self.validate(username: username, password: password, displayName: displayName)
         guard accounts[username] == nil else { throw .usernameTaken }
-        let hash = await Self.hash(password, cost: passwordHashCost)
+        let hash = await Self.hash(password, cost: passwordHashCost, hashing: hashing)
         // The hash ran off the actor: check again before claiming the name.
         guard accounts[username] == nil else { throw .usernameTaken }
         let account = Account(
@@ -74,10 +93,13 @@ actor AccountDirectory {
         return account
     }
 
-    /// The account whose username and password match, if any.
+    /// The account whose username and password match, if any. Exactly one hash is checked either way.
     func authenticate(username: String, password: String) async -> Account? {
-        guard let account = accounts[username], let hash = account.passwordHash else { return nil }
-        return await Self.verify(password, hash: hash) ? account : nil
+        let account = accounts[username]
+        let hash = account?.passwordHash ?? unknownAccountHash
+        let matches = await Self.verify(password, hash: hash, hashing: hashing)
+        guard matches, let account, account.passwordHash != nil else { return nil }
+        return account
     }
 
     /// The account of `username`, a user an external authorization server vouched for: the one recorded the first time
@@ -95,12 +117,12 @@ actor AccountDirectory {
     }
 
     @concurrent
-    private nonisolated static func hash(_ password: String, cost: UInt8) async -> String {
-        Bcrypt.hash(password, cost: cost)
+    private nonisolated static func hash(_ password: String, cost: UInt8, hashing: PasswordHashing) async -> String {
+        hashing.hash(password, cost)
     }
 
     @concurrent
-    private nonisolated static func verify(_ password: String, hash: String) async -> Bool {
-        Bcrypt.verify(password, hash: hash)
+    private nonisolated static func verify(_ password: String, hash: String, hashing: PasswordHashing) async -> Bool {
+        hashing.verify(password, hash)
     }
 }

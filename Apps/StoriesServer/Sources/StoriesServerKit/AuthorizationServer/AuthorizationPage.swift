@@ -9,8 +9,11 @@ import RFC7636
 ///
 /// A request whose client or redirect URI is unusable is answered with an error page, never a redirect: the server
 /// must not send a browser to a URI it cannot vouch for (RFC 6749 §4.1.2.1).
+///
+/// Password attempts are throttled (`SignInThrottle`): a held-back attempt is answered 429 with `Retry-After` and the
+/// page again, without the password being checked.
 struct AuthorizationPage: Sendable {
-    let accounts: AccountDirectory
+    let signIn: PasswordSignIn
     let grants: AuthorizationGrants
     let forms: FormTokens<AuthorizationRequest>
     let clientID: String
@@ -113,17 +116,23 @@ struct AuthorizationPage: Sendable {
                 [("error", "access_denied"), ("error_description", "The user denied the request.")],
                 state: authorization.state)
         case "approve":
-            guard let username = fields["username"], let password = fields["password"],
-                let account = await accounts.authenticate(username: username, password: password)
-            else {
+            let address = RequestClient.address
+            let account: Account
+            switch await signIn.signIn(
+                username: fields["username"] ?? "", password: fields["password"] ?? "", from: address)
+            {
+            case .signedIn(let signedIn):
+                account = signedIn
+            case .refused:
                 logger.info("authorize outcome=bad_credentials")
                 return await consent(authorization, error: "Wrong username or password.", status: .badRequest)
+            case .throttled(let retryAfter):
+                logger.info("authorize outcome=throttled")
+                RequestClient.current?.answerRetryAfter(retryAfter)
+                return await consent(
+                    authorization, error: ThrottledMessage.text(retryAfter: retryAfter), status: .tooManyRequests)
             }
-            guard let code = await grants.codes.issue(for: authorization, username: account.username) else {
-                logger.info("authorize outcome=temporarily_unavailable")
-                return redirect(
-                    to: authorization.redirectURI, [("error", "temporarily_unavailable")], state: authorization.state)
-            }
+            let code = await grants.codes.issue(for: authorization, username: account.username, from: address)
             logger.info("authorize outcome=code_issued")
             return redirect(to: authorization.redirectURI, [("code", code)], state: authorization.state)
         default:
@@ -150,7 +159,7 @@ struct AuthorizationPage: Sendable {
     private func consent(
         _ authorization: AuthorizationRequest, error: String?, status: HTTPResponse.Status
     ) async -> Response {
-        let token = await forms.issue(for: authorization)
+        let token = await forms.issue(for: authorization, to: RequestClient.address)
         let scope = authorization.scope.map { "<p>Access asked for: <strong>\($0.htmlEscaped)</strong></p>" } ?? ""
         return HTMLPage(
             title: "Sign in to Stories",

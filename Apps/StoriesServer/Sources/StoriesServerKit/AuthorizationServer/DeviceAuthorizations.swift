@@ -41,7 +41,11 @@ struct PendingDeviceRequest: Sendable, Equatable {
 ///
 /// Each poll records its time; one sooner than the interval after the previous poll is answered `slow_down` and
 /// the interval grows by 5 seconds for every later poll (§3.5). Expired authorizations are kept for `retention`
-/// seconds, answering `expired_token`, then forgotten. At most `capacity` are kept.
+/// seconds, answering `expired_token`, then forgotten.
+///
+/// Each client address keeps at most `perAddress` authorizations (of any state): past that, its own oldest is
+/// forgotten, so that a client starting them in a loop only ever replaces its own. At most `capacity` are kept in all
+/// (see `BoundedRecords`).
 actor DeviceAuthorizations {
     private enum Decision {
         case pending
@@ -64,10 +68,9 @@ actor DeviceAuthorizations {
     private let lifetime: TimeInterval
     private let interval: TimeInterval
     private let retention: TimeInterval
-    private let capacity: Int
     private let environment: ServerEnvironment
     private let makeUserCode: @Sendable () -> String
-    private var records: [String: Record] = [:]
+    private var records: BoundedRecords<String, Record>
     /// Normalized user code → device code.
     private var deviceCodes: [String: String] = [:]
 
@@ -75,6 +78,7 @@ actor DeviceAuthorizations {
         lifetime: TimeInterval = 600,
         interval: TimeInterval = 5,
         retention: TimeInterval = 600,
+        perAddress: Int = 10,
         capacity: Int = 10_000,
         environment: ServerEnvironment,
         makeUserCode: @escaping @Sendable () -> String = UserCode.random
@@ -82,19 +86,16 @@ actor DeviceAuthorizations {
         self.lifetime = lifetime
         self.interval = interval
         self.retention = retention
-        self.capacity = capacity
         self.environment = environment
         self.makeUserCode = makeUserCode
+        records = BoundedRecords(capacity: capacity) { _ in perAddress }
     }
 
-    /// Starts an authorization for `request`, or returns `nil` when `capacity` are outstanding.
-    func start(_ request: PendingDeviceRequest) -> StartedDeviceAuthorization? {
+    /// Starts an authorization for `request`, asked for from `address`, or returns `nil` if no unused user code could
+    /// be made.
+    func start(_ request: PendingDeviceRequest, from address: ClientAddress) -> StartedDeviceAuthorization? {
         let now = environment.now()
-        for (deviceCode, record) in records where record.expiresAt.addingTimeInterval(retention) <= now {
-            records[deviceCode] = nil
-            deviceCodes[record.userCode] = nil
-        }
-        guard records.count < capacity else { return nil }
+        forget(records.dropOldest { $0.expiresAt.addingTimeInterval(retention) <= now })
         // A live code is never handed out twice. With 20⁸ codes a repeat is rare, but the generator is injected.
         var userCode = ""
         for _ in 0..<16 {
@@ -106,13 +107,10 @@ actor DeviceAuthorizations {
         }
         guard !userCode.isEmpty else { return nil }
         let deviceCode = environment.makeToken()
-        records[deviceCode] = Record(
-            userCode: userCode,
-            request: request,
-            expiresAt: now.addingTimeInterval(lifetime),
-            interval: interval
-        )
+        let record = Record(
+            userCode: userCode, request: request, expiresAt: now.addingTimeInterval(lifetime), interval: interval)
         deviceCodes[userCode] = deviceCode
+        forget(records.insert(record, id: deviceCode, owners: [.address(address)]))
         return StartedDeviceAuthorization(
             deviceCode: deviceCode,
             userCode: UserCode.display(userCode),
@@ -128,7 +126,7 @@ actor DeviceAuthorizations {
         if case .redeemed = record.decision { return .refused(.redeemed) }
         let now = environment.now()
         guard now < record.expiresAt else { return .expired }
-        defer { records[deviceCode] = record }
+        defer { records.update(deviceCode) { $0 = record } }
         let previous = record.lastPoll
         record.lastPoll = now
         if let previous, now.timeIntervalSince(previous) < record.interval {
@@ -145,17 +143,24 @@ actor DeviceAuthorizations {
         }
     }
 
-    /// The live, undecided request behind `userCode` (as typed), if any.
-    func pendingRequest(userCode: String) -> PendingDeviceRequest? {
-        pendingRecord(userCode: userCode)?.record.request
-    }
-
     /// Approves (with the signed-in `username`) or denies the live, undecided request behind `userCode`. Returns
     /// `false` if there is none.
     func decide(userCode: String, approvedBy username: String?) -> Bool {
         guard let (deviceCode, _) = pendingRecord(userCode: userCode) else { return false }
-        records[deviceCode]?.decision = username.map { .approved(username: $0) } ?? .denied
+        records.update(deviceCode) { $0.decision = username.map { .approved(username: $0) } ?? .denied }
         return true
+    }
+
+    /// How many authorizations the client at `address` holds.
+    func count(for address: ClientAddress) -> Int {
+        records.count(of: .address(address))
+    }
+
+    /// Forgets the user codes of records that are gone.
+    private func forget(_ dropped: [Record]) {
+        for record in dropped {
+            deviceCodes[record.userCode] = nil
+        }
     }
 
     private func pendingRecord(userCode: String) -> (deviceCode: String, record: Record)? {

@@ -8,10 +8,14 @@ struct DeviceVerificationForm: Sendable {}
 /// The verification page of the device flow (RFC 8628 §3.3), `GET/POST /device`: a person types the user code shown
 /// on the device (or arrives with it in `user_code`), signs in, and approves or denies.
 ///
-/// Denying needs no sign-in: it only ends a request that whoever holds the code could let expire anyway.
+/// Approving and denying both need the sign-in, and the code is looked at only once the password has been checked,
+/// so no answer tells whether a code is live to anyone who cannot sign in. Code entry is throttled per client address
+/// and per username (`UserCodeThrottle`, RFC 8628 §5.1), and so are passwords (`SignInThrottle`): a held-back attempt
+/// is answered 429 with `Retry-After` and the form again, before the password or the code is checked.
 struct DeviceVerificationPage: Sendable {
-    let accounts: AccountDirectory
+    let signIn: PasswordSignIn
     let devices: DeviceAuthorizations
+    let userCodeThrottle: UserCodeThrottle
     let forms: FormTokens<DeviceVerificationForm>
     let logger: Logger
 
@@ -35,36 +39,62 @@ struct DeviceVerificationPage: Sendable {
             return HTMLPage.forbiddenForm(retry: #"<a href="\#(Self.path)">Enter the code again</a>."#)
         }
         let userCode = fields["user_code"] ?? ""
-        switch fields["decision"] {
-        case "deny":
-            guard await devices.decide(userCode: userCode, approvedBy: nil) else { return await unknownCode(userCode) }
+        let decision = fields["decision"]
+        guard decision == "approve" || decision == "deny" else {
+            return await form(userCode: userCode, error: "Choose Approve or Deny.", status: .badRequest)
+        }
+        // Its shape is no secret: a typing mistake is pointed out before anything is checked or counted.
+        guard UserCode.normalized(userCode) != nil else {
+            logger.info("device_verification outcome=malformed_code")
+            return await form(
+                userCode: userCode, error: "Enter the code your device shows: eight letters, such as BCDF-GHJK.",
+                status: .badRequest)
+        }
+        let username = fields["username"] ?? ""
+        let address = RequestClient.address
+        let attempt: UserCodeThrottle.Attempt
+        switch await userCodeThrottle.admit(username: username, from: address) {
+        case .admitted(let admitted): attempt = admitted
+        case .throttled(let retryAfter): return await throttled(userCode: userCode, retryAfter: retryAfter)
+        }
+        let account: Account
+        switch await signIn.signIn(username: username, password: fields["password"] ?? "", from: address) {
+        case .signedIn(let signedIn):
+            account = signedIn
+        case .refused:
+            await userCodeThrottle.finish(attempt, wrongCode: false)
+            logger.info("device_verification outcome=bad_credentials")
+            return await form(userCode: userCode, error: "Wrong username or password.", status: .badRequest)
+        case .throttled(let retryAfter):
+            await userCodeThrottle.finish(attempt, wrongCode: false)
+            return await throttled(userCode: userCode, retryAfter: retryAfter)
+        }
+        let approving = decision == "approve"
+        let decided = await devices.decide(userCode: userCode, approvedBy: approving ? account.username : nil)
+        await userCodeThrottle.finish(attempt, wrongCode: !decided)
+        guard decided else { return await unknownCode(userCode) }
+        guard approving else {
             logger.info("device_verification outcome=denied")
             return HTMLPage(
                 title: "Request denied",
                 body: "<p>The device was not connected to your account. You can close this page.</p>"
             ).response()
-        case "approve":
-            guard await devices.pendingRequest(userCode: userCode) != nil else { return await unknownCode(userCode) }
-            guard let username = fields["username"], let password = fields["password"],
-                let account = await accounts.authenticate(username: username, password: password)
-            else {
-                logger.info("device_verification outcome=bad_credentials")
-                return await form(userCode: userCode, error: "Wrong username or password.", status: .badRequest)
-            }
-            guard await devices.decide(userCode: userCode, approvedBy: account.username) else {
-                return await unknownCode(userCode)
-            }
-            logger.info("device_verification outcome=approved")
-            return HTMLPage(
-                title: "Device connected",
-                body: """
-                    <p>Signed in as <strong>\(account.username.htmlEscaped)</strong>. \
-                    You can close this page and return to your device.</p>
-                    """
-            ).response()
-        default:
-            return await form(userCode: userCode, error: "Choose Approve or Deny.", status: .badRequest)
         }
+        logger.info("device_verification outcome=approved")
+        return HTMLPage(
+            title: "Device connected",
+            body: """
+                <p>Signed in as <strong>\(account.username.htmlEscaped)</strong>. \
+                You can close this page and return to your device.</p>
+                """
+        ).response()
+    }
+
+    private func throttled(userCode: String, retryAfter: Int) async -> Response {
+        logger.info("device_verification outcome=throttled")
+        RequestClient.current?.answerRetryAfter(retryAfter)
+        return await form(
+            userCode: userCode, error: ThrottledMessage.text(retryAfter: retryAfter), status: .tooManyRequests)
     }
 
     private func unknownCode(_ userCode: String) async -> Response {
@@ -77,7 +107,7 @@ struct DeviceVerificationPage: Sendable {
     }
 
     private func form(userCode: String, error: String?, status: HTTPResponse.Status) async -> Response {
-        let token = await forms.issue(for: DeviceVerificationForm())
+        let token = await forms.issue(for: DeviceVerificationForm(), to: RequestClient.address)
         return HTMLPage(
             title: "Connect a device",
             body: """

@@ -5,7 +5,9 @@ import Foundation
 /// the whole authorization request, so that nothing in it can be changed in the browser). A submission whose token
 /// is missing, unknown, expired or already used is refused with 403.
 ///
-/// Tokens live `lifetime` seconds; at most `capacity` are kept, and past that the one closest to expiring is dropped.
+/// Tokens live `lifetime` seconds. Each client address holds at most `perAddress` of them, and past that its own
+/// oldest is dropped, so that one client opening pages in a loop cannot push out anyone else's open form; at most
+/// `capacity` are kept in all (see `BoundedRecords` for who loses one then).
 actor FormTokens<Binding: Sendable> {
     private struct Record {
         var binding: Binding
@@ -13,31 +15,34 @@ actor FormTokens<Binding: Sendable> {
     }
 
     private let lifetime: TimeInterval
-    private let capacity: Int
     private let environment: ServerEnvironment
-    private var records: [String: Record] = [:]
+    private var records: BoundedRecords<String, Record>
 
-    init(lifetime: TimeInterval = 600, capacity: Int = 10_000, environment: ServerEnvironment) {
+    init(lifetime: TimeInterval = 600, perAddress: Int = 50, capacity: Int = 10_000, environment: ServerEnvironment) {
         self.lifetime = lifetime
-        self.capacity = max(1, capacity)
         self.environment = environment
+        records = BoundedRecords(capacity: capacity) { _ in perAddress }
     }
 
-    /// A new token bound to `binding`.
-    func issue(for binding: Binding) -> String {
+    /// A new token bound to `binding`, for a page shown to the client at `address`.
+    func issue(for binding: Binding, to address: ClientAddress) -> String {
         let now = environment.now()
-        records = records.filter { $0.value.expiresAt > now }
-        if records.count >= capacity, let soonest = records.min(by: { $0.value.expiresAt < $1.value.expiresAt }) {
-            records[soonest.key] = nil
-        }
+        records.dropOldest { $0.expiresAt <= now }
         let token = environment.makeToken()
-        records[token] = Record(binding: binding, expiresAt: now.addingTimeInterval(lifetime))
+        records.insert(
+            Record(binding: binding, expiresAt: now.addingTimeInterval(lifetime)), id: token,
+            owners: [.address(address)])
         return token
     }
 
     /// What `token` was issued for, if it is live; either way it cannot be used again.
     func redeem(_ token: String?) -> Binding? {
-        guard let token, let record = records.removeValue(forKey: token) else { return nil }
+        guard let token, let record = records.remove(token) else { return nil }
         return record.expiresAt > environment.now() ? record.binding : nil
+    }
+
+    /// How many tokens the client at `address` holds.
+    func count(for address: ClientAddress) -> Int {
+        records.count(of: .address(address))
     }
 }

@@ -1,6 +1,11 @@
 /// The code a person reads on one screen and types on another (RFC 8628 §6.1): eight letters from an alphabet with
-/// no vowels (no words) and no look-alikes (no 0/O, 1/I), shown as `XXXX-XXXX`. 20⁸ ≈ 2.6·10¹⁰ codes, and every
-/// attempt on the verification page also needs the account's password.
+/// no vowels (no words) and no look-alikes (no 0/O, 1/I), shown as `XXXX-XXXX`. 20⁸ ≈ 2.6·10¹⁰ codes.
+///
+/// That is few enough to guess at full speed, so the verification page does not let anyone: approving and denying
+/// both need a successful password sign-in before the code is even looked at (so without an account's password no
+/// answer says whether a code is live), and wrong codes are throttled per client address and per account
+/// (`UserCodeThrottle`, RFC 8628 §5.1): five, then waits that double from one second up to fifteen minutes. A guesser
+/// with an account of its own thus gets a few dozen guesses an hour, against at most ten live codes per address.
 enum UserCode {
     static let alphabet: [Character] = Array("BCDFGHJKLMNPQRSTVWXZ")
     static let length = 8

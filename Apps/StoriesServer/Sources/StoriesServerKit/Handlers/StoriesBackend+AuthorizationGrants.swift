@@ -29,14 +29,15 @@ extension StoriesBackend {
                             errorDescription: "resource must be an absolute http or https URI without a fragment."))))
         }
         let request = PendingDeviceRequest(clientID: form.clientId, scope: form.scope, resource: resource)
-        guard let started = await grants.devices.start(request) else {
+        guard let started = await grants.devices.start(request, from: RequestClient.address) else {
             logger.info("device_authorization outcome=temporarily_unavailable")
+            RequestClient.current?.answerRetryAfter(1)
             return .serviceUnavailable(
                 .init(
                     body: .json(
                         .init(
                             error: "temporarily_unavailable",
-                            errorDescription: "Too many device sign-ins are waiting. Try again in a few minutes."))))
+                            errorDescription: "No unused user code could be made. Try again."))))
         }
         logger.info("device_authorization outcome=started")
         let verificationURI = grants.verificationURI

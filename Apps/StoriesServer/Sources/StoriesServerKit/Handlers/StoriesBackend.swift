@@ -47,10 +47,23 @@ struct StoriesBackend: APIProtocol {
             guard let username = form.username, let password = form.password else {
                 return tokenError("invalid_request", grant: grant, description: "username and password are required.")
             }
-            guard let account = await accounts.authenticate(username: username, password: password) else {
+            let account: Account
+            switch await grants.passwordSignIn(accounts).signIn(
+                username: username, password: password, from: RequestClient.address)
+            {
+            case .signedIn(let signedIn):
+                account = signedIn
+            case .refused:
                 return tokenError(
                     "invalid_grant", grant: grant, reason: "bad_credentials", description: "Wrong username or password."
                 )
+            case .throttled(let retryAfter):
+                // RFC 6749 has no error for this; invalid_grant is what a password grant refused for its credentials
+                // is, and Retry-After says when to try again.
+                RequestClient.current?.answerRetryAfter(retryAfter)
+                return tokenError(
+                    "invalid_grant", grant: grant, reason: "throttled",
+                    description: ThrottledMessage.text(retryAfter: retryAfter))
             }
             let issued = await tokens.issueTokens(
                 for: account.username, grant: TokenGrant(scope: form.scope, audience: resource.audienceOfNewGrant))
