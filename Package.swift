@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         // MARK: shared by both executables
@@ -80,6 +81,11 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                // With an external authorization server: its metadata and token introspection, and the service that
+                // shuts that client down with the application.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Apps/StoriesServer/Sources/StoriesServerKit"
         ),
@@ -211,6 +217,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                // A client for the server processes the option tests start.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/StoriesServerTests"
         ),

@@ -14,9 +14,11 @@ lets the browser follow the redirect to a loopback listener.
 Exits nonzero with one line on any failure; never prints a code, a token or the password.
 """
 
+import html
 import http.server
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -54,9 +56,10 @@ def start_browser():
     return browser
 
 
-def sign_in_and_allow(browser, url, username, password):
-    """Opens the authorization page, signs in and allows, as a person would, and waits for the redirect."""
-    browser.get(url)
+def sign_in_and_allow(browser, url, username, password, opened=None):
+    """Opens the authorization page (or `opened`, a page that forwards to it), signs in and allows, as a person
+    would, and waits for the redirect."""
+    browser.get(opened or url)
     wait = WebDriverWait(browser, WAIT)
     wait.until(expected_conditions.presence_of_element_located((By.NAME, "username")))
     browser.find_element(By.NAME, "username").send_keys(username)
@@ -144,6 +147,22 @@ def pages(server_url, username, password):
           file=sys.stderr)
 
 
+def forwarded_address(handed):
+    """The sign-in address behind what stories-cli handed to $BROWSER: a file:// page only this user can read, which
+    forwards to it. The address itself (with its state and PKCE challenge) must never be a process argument, where
+    every local user can read it."""
+    if not handed.startswith("file://"):
+        fail("stories-cli put the sign-in address itself in the browser's arguments (readable by every local user)")
+    path = urllib.parse.unquote(urllib.parse.urlsplit(handed).path)
+    if os.stat(path).st_mode & 0o077 or os.stat(os.path.dirname(path)).st_mode & 0o077:
+        fail("stories-cli's forwarding page or its directory is readable by other users")
+    with open(path, encoding="utf-8") as file:
+        match = re.search(r'<meta http-equiv="refresh" content="0;url=([^"]+)">', file.read())
+    if not match:
+        fail("stories-cli's forwarding page does not forward")
+    return html.unescape(match.group(1))
+
+
 def handover(server_url, username, password, url_file):
     origin = server_url.rsplit("/v1", 1)[0]
     deadline = time.monotonic() + WAIT
@@ -156,11 +175,14 @@ def handover(server_url, username, password, url_file):
             time.sleep(0.1)
     if not url:
         fail("stories-cli handed no URL to $BROWSER")
+    handed = url
+    url = forwarded_address(handed)
     if not url.startswith(origin + "/oauth/authorize?"):
         fail("stories-cli opened a page that is not the server's /oauth/authorize")
     browser = start_browser()
     try:
-        sign_in_and_allow(browser, url, username, password)
+        # Chromium is given what stories-cli gave $BROWSER: the private page, which forwards it to the sign-in page.
+        sign_in_and_allow(browser, url, username, password, opened=handed)
     finally:
         browser.quit()
     print("browser-login: signed in and allowed; the browser followed the redirect to stories-cli's listener",

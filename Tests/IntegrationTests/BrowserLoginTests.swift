@@ -75,7 +75,7 @@ struct BrowserLoginTests {
         }
     }
 
-    @Test("login refuses a server whose metadata names another issuer (exit 65) and opens no page")
+    @Test("login refuses a server whose metadata describes another resource or issuer (exit 65) and opens no page")
     func foreignIssuer() async throws {
         var configuration = Self.configuration
         configuration.publicURL = "https://stories.example"
@@ -86,7 +86,10 @@ struct BrowserLoginTests {
                 environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
                 browser: browser)
             #expect(status == .malformedData, "\(output.error)")
-            #expect(output.error.contains("describes itself as https://stories.example, not http://127.0.0.1:"))
+            // Its RFC 9728 metadata names the public URL it was given, not the one the CLI reached it at.
+            #expect(
+                output.error.contains(
+                    "publishes protected-resource metadata for https://stories.example/v1, not http://127.0.0.1:"))
             #expect(try await browser.finishedVisits().isEmpty)
             #expect(try await cli.storedCredential(for: server) == nil)
         }
@@ -119,7 +122,7 @@ struct BrowserLoginTests {
     }
 
     @Test(
-        "Ctrl-C while login waits for the browser ends it by SIGINT (the shell's 130); $BROWSER got the page as its one argument"
+        "Ctrl-C while login waits for the browser ends it by SIGINT (the shell's 130); $BROWSER got the private forwarding page as its one argument"
     )
     func interrupted() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -132,7 +135,8 @@ struct BrowserLoginTests {
             environment["BROWSER"] = script
             let process = try StartedProcess.start(
                 try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
-            let opened = await process.waitForError("browser argc=1 url=\(server.baseURL.scheme!)://")
+            // A file:// page only this user can read, never the sign-in address with its state (see ForwardingPage).
+            let opened = await process.waitForError("browser argc=1 url=file:///")
             #expect(opened, "\(process.standardError.text)")
             let waiting = await process.waitForError("Ctrl-C stops waiting")
             #expect(waiting, "\(process.standardError.text)")

@@ -13,12 +13,19 @@
         Checks the fixture, not stories-cli: plays a native app itself (loopback listener, PKCE S256, state) through
         `authorize`, then exchanges the code at DOT's token endpoint as openapi.yaml describes and asks /v1/me.
 
+ORIGIN is where DOT's pages are: the origin (Scripts/interop), or the issuer with its path (Scripts/interop-external,
+`http://127.0.0.1:PORT/realms/v1`); the device page is ORIGIN/device. `--authorization-endpoint URL` names the
+authorization endpoint the CLI must open (default ORIGIN/oauth/authorize); `--resource URL`, the RFC 8707 resource
+indicator its request must carry (once).
+
 Every step checks the status and where it landed, and exits nonzero with one line saying which step failed. It never
 prints a code, a token or the password.
 """
 
+import argparse
 import html.parser
 import http.server
+import html
 import os
 import re
 import sys
@@ -113,7 +120,7 @@ def approve_device(origin, username, password, cli_stderr, action="accept"):
     # The CLI prints the code and the page on stderr; the code is read from there and never printed.
     def code_and_page():
         text = read(cli_stderr)
-        page = re.search(r"(http://127\.0\.0\.1:\d+/device\S*)", text)
+        page = re.search("(" + re.escape(origin) + r"/device\S*)", text)
         code = re.search(r"code:?\s+([A-Za-z0-9-]{4,})", text, re.IGNORECASE)
         return (code.group(1), page.group(1).rstrip(".,")) if code and page else None
 
@@ -138,10 +145,29 @@ def approve_device(origin, username, password, cli_stderr, action="accept"):
     print(f"driver: device code {'approved' if action == 'accept' else 'denied'} on DOT's pages", file=sys.stderr)
 
 
-def authorize(origin, username, password, url_file):
+def forwarded_address(handed):
+    """The sign-in address behind what stories-cli handed to $BROWSER: a file:// page only this user can read, which
+    forwards to it. The address itself (with its state and PKCE challenge) must never be a process argument, where
+    every local user can read it."""
+    if not handed.startswith("file://"):
+        fail("stories-cli put the sign-in address itself in the browser's arguments (readable by every local user)")
+    path = urllib.parse.unquote(urllib.parse.urlsplit(handed).path)
+    if os.stat(path).st_mode & 0o077 or os.stat(os.path.dirname(path)).st_mode & 0o077:
+        fail("stories-cli's forwarding page or its directory is readable by other users")
+    with open(path, encoding="utf-8") as file:
+        match = re.search(r'<meta http-equiv="refresh" content="0;url=([^"]+)">', file.read())
+    if not match:
+        fail("stories-cli's forwarding page does not forward")
+    return html.unescape(match.group(1))
+
+
+def authorize(origin, username, password, url_file, authorization_endpoint=None, resource=None, forwarded=False):
+    endpoint = authorization_endpoint or origin + "/oauth/authorize"
     url = wait_for(lambda: read(url_file).strip(), "authorization URL handed to $BROWSER by stories-cli")
-    if not url.startswith(origin + "/oauth/authorize?"):
-        fail("the CLI opened a page that is not the server's /oauth/authorize")
+    if forwarded:
+        url = forwarded_address(url)
+    if not url.startswith(endpoint + "?"):
+        fail(f"the CLI opened a page that is not the server's {urllib.parse.urlsplit(endpoint).path}")
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
     for name, expected in [("response_type", "code"), ("client_id", "stories-cli"), ("code_challenge_method", "S256")]:
         if query.get(name) != [expected]:
@@ -149,6 +175,8 @@ def authorize(origin, username, password, url_file):
     for name in ("redirect_uri", "state", "code_challenge"):
         if len(query.get(name, [])) != 1:
             fail(f"the authorization request has no single {name}")
+    if resource is not None and query.get("resource") != [resource]:
+        fail(f"the authorization request's resource (RFC 8707) is {query.get('resource')}, not [{resource!r}]")
     redirect_uri = urllib.parse.urlsplit(query["redirect_uri"][0])
     if redirect_uri.scheme != "http" or redirect_uri.hostname not in ("127.0.0.1", "::1"):
         fail("the redirect URI is not a loopback IP literal (RFC 8252 §7.3)")
@@ -221,9 +249,18 @@ def play_native_app(origin, username, password, work_dir):
 
 
 def main():
-    if len(sys.argv) != 6:
-        fail(__doc__.strip().splitlines()[2].strip())
-    mode, origin, username, password_file, handover = sys.argv[1:]
+    parser = argparse.ArgumentParser(usage=__doc__.strip().splitlines()[2].strip())
+    parser.add_argument("mode")
+    parser.add_argument("origin")
+    parser.add_argument("username")
+    parser.add_argument("password_file")
+    parser.add_argument("handover")
+    parser.add_argument("--authorization-endpoint")
+    parser.add_argument("--resource")
+    arguments = parser.parse_args()
+    mode, origin, username, password_file, handover = (
+        arguments.mode, arguments.origin, arguments.username, arguments.password_file, arguments.handover
+    )
     password = read(password_file).strip()
     if not password:
         fail("the password file is empty")
@@ -232,7 +269,9 @@ def main():
     elif mode == "deny-device":
         approve_device(origin, username, password, handover, action="deny")
     elif mode == "authorize":
-        authorize(origin, username, password, handover)
+        authorize(
+            origin, username, password, handover, arguments.authorization_endpoint, arguments.resource,
+            forwarded=True)
     elif mode == "native-app":
         play_native_app(origin, username, password, handover)
     else:

@@ -57,7 +57,8 @@ for path in sorted(glob.glob(os.path.join(root, "docs", "json", "*.schema.json")
     schemas[command] = schema
 # The commands that take --json, as their own --help lists the option, each with a schema, and no schema without one.
 help_text = subprocess.run([arguments.cli, "--help"], capture_output=True, text=True, timeout=60).stdout
-subcommands = re.findall(r"^  ([a-z]+) ", help_text.split("SUBCOMMANDS:")[-1], re.M)
+# The SUBCOMMANDS section only: ENVIRONMENT, FILES, EXIT CODES and EXAMPLES follow it.
+subcommands = re.findall(r"^  ([a-z]+) ", help_text.split("SUBCOMMANDS:")[-1].split("\n\n")[0], re.M)
 with_json = {name for name in subcommands
              if re.search(r"^\s+--json\b", subprocess.run([arguments.cli, name, "--help"], capture_output=True,
                                                           text=True, timeout=60).stdout, re.M)}

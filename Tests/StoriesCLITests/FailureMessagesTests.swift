@@ -148,8 +148,17 @@ struct FailureMessagesTests {
             "publishes protected-resource metadata for https://evil.test/v1, not http://127.0.0.1:8080/v1 (RFC 9728)"
         ),
         (
+            AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: 65536))), .malformedData,
+            "The authorization server metadata of local (http://127.0.0.1:8080/v1) is unusable: "
+        ),
+        (
             AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example/v1"), .malformedData,
             "trusts the authorization server https://login.example/v1, which publishes no metadata"
+        ),
+        (
+            StoryServiceError.unreachable(FailureCause(APIFailure.unreachable(.proxyAuthenticationRequired))),
+            .unreachable,
+            "Could not reach local (http://127.0.0.1:8080/v1) through the proxy: the proxy asked for credentials it was not given, or refused them (HTTP 407). Check HTTPS_PROXY"
         ),
         (
             OnboardingError.passwordSignInUnsupported, .failure,

@@ -53,4 +53,35 @@ struct SystemBrowserOpenerTests {
             }
         }
     #endif
+
+    @Test("The browser is given a private page that forwards to the sign-in address, never the address itself")
+    func forwardsThroughPrivatePage() throws {
+        let runtime = FileManager.default.temporaryDirectory.appending(path: "runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+        let opener = SystemBrowserOpener(environment: ["BROWSER": "/bin/sh", "XDG_RUNTIME_DIR": runtime.path])
+        let command = try opener.launchCommand(for: Self.url)
+        // No argument carries the state or the challenge, which any local user could read in /proc/PID/cmdline.
+        #expect(command.arguments.allSatisfy { !$0.contains("state=") && !$0.contains("code_challenge") })
+        let page = try #require(command.arguments.last.flatMap(URL.init(string:)))
+        #expect(page.isFileURL)
+        #expect(page.path.hasPrefix(runtime.path + "/stories-cli-sign-in-"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: page.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directory = page.deletingLastPathComponent().path
+        #expect((try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int) == 0o700)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains(#"content="0;url=http://127.0.0.1:8080/oauth/authorize?state=s&amp;code_challenge=c""#))
+        opener.signInEnded()
+        #expect(!FileManager.default.fileExists(atPath: page.path))
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
+    @Test("A runtime directory others can use is not used for the page")
+    func sharedRuntimeDirectoryAvoided() throws {
+        let shared = FileManager.default.temporaryDirectory.appending(path: "shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: shared.path)
+        #expect(ForwardingPage.parentDirectory(environment: ["XDG_RUNTIME_DIR": shared.path]) != shared.path)
+    }
 }

@@ -155,8 +155,8 @@ struct DeviceAuthorizationTests {
         let next = Counter()
         let devices = DeviceAuthorizations(
             environment: clock.environment, makeUserCode: { codes[next.increment() % 3] })
-        let first = try #require(await devices.start(clientID: "stories-cli", scope: nil))
-        let second = try #require(await devices.start(clientID: "stories-cli", scope: nil))
+        let first = try #require(await devices.start(PendingDeviceRequest(clientID: "stories-cli")))
+        let second = try #require(await devices.start(PendingDeviceRequest(clientID: "stories-cli")))
         #expect(first.userCode == "BCDF-GHJK")
         #expect(second.userCode == "LMNP-QRST")
     }
@@ -164,10 +164,10 @@ struct DeviceAuthorizationTests {
     @Test("At capacity no device authorization starts, and the endpoint says temporarily_unavailable with 503")
     func bounded() async throws {
         let devices = DeviceAuthorizations(lifetime: 10, retention: 10, capacity: 1, environment: clock.environment)
-        #expect(await devices.start(clientID: "stories-cli", scope: nil) != nil)
-        #expect(await devices.start(clientID: "stories-cli", scope: nil) == nil)
+        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli")) != nil)
+        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli")) == nil)
         clock.advance(by: 20)
-        #expect(await devices.start(clientID: "stories-cli", scope: nil) != nil)
+        #expect(await devices.start(PendingDeviceRequest(clientID: "stories-cli")) != nil)
 
         let backend = StoriesBackend(
             accounts: AccountDirectory(passwordHashCost: 4),

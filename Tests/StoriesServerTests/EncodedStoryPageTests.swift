@@ -135,14 +135,15 @@ struct EncodedStoryPageTests {
     @Test("Without a valid token the page is refused before anything is read from the catalog")
     func refusesWithoutToken() async throws {
         let app = try await buildApplication(
-            configuration: ServerConfiguration(port: 0, storyCount: 30, passwordHashCost: 4),
+            configuration: ServerConfiguration(port: 8080, storyCount: 30, passwordHashCost: 4),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         try await app.test(.router) { client in
             // RFC 6750 §3.1: a request without authentication gets a challenge without an error code; one with a
-            // token that is not valid gets invalid_token.
+            // token that is not valid gets invalid_token. Both name the RFC 9728 metadata (§5.1).
+            let metadata = #"resource_metadata="http://127.0.0.1:8080/.well-known/oauth-protected-resource/v1""#
             let cases: [(HTTPFields, String)] = [
-                ([:], "Bearer"), ([.authorization: "Basic ZGVtbzpkZW1v"], "Bearer"),
-                ([.authorization: "Bearer not-a-token"], #"Bearer error="invalid_token""#),
+                ([:], "Bearer \(metadata)"), ([.authorization: "Basic ZGVtbzpkZW1v"], "Bearer \(metadata)"),
+                ([.authorization: "Bearer not-a-token"], #"Bearer error="invalid_token", "# + metadata),
             ]
             for (headers, challenge) in cases {
                 let response = try await client.execute(uri: "/v1/stories?limit=20", method: .get, headers: headers)

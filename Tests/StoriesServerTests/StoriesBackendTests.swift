@@ -111,7 +111,10 @@ struct StoriesBackendTests {
             Issue.record("expected 401, got \(output)")
             return
         }
-        #expect(response.headers.wwwAuthenticate == #"Bearer error="invalid_token""#)
+        #expect(
+            response.headers.wwwAuthenticate
+                == #"Bearer error="invalid_token", resource_metadata="http://127.0.0.1:8080/.well-known/oauth-protected-resource/v1""#
+        )
     }
 
     @Test(
@@ -184,7 +187,8 @@ struct StoriesBackendTests {
         let tokens = TokenAuthority(accessTokenLifetime: 60, refreshTokenLifetime: nil, environment: clock.environment)
         let issued = await tokens.issueTokens(for: "demo")
         let middleware = BearerAuthenticationMiddleware(
-            tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs)
+            verifier: tokens, challenges: BearerChallenges(origin: PublicOrigin("http://127.0.0.1:8080")),
+            publicOperationIDs: StoriesBackend.publicOperationIDs)
         func call(_ authorization: String?, operation: String = "listStories") async throws -> HTTPResponse {
             var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/v1/stories")
             request.headerFields[.authorization] = authorization
@@ -205,7 +209,10 @@ struct StoriesBackendTests {
         clock.advance(by: 60)
         let expired = try await call("Bearer \(issued.accessToken)")
         #expect(expired.status == .unauthorized)
-        #expect(expired.headerFields[.wwwAuthenticate] == #"Bearer error="invalid_token""#)
+        #expect(
+            expired.headerFields[.wwwAuthenticate]
+                == #"Bearer error="invalid_token", resource_metadata="http://127.0.0.1:8080/.well-known/oauth-protected-resource/v1""#
+        )
     }
 }
 

@@ -1,5 +1,8 @@
+import json
+
 from django.http import JsonResponse
 from django.views import View
+from oauth2_provider.views import OAuthServerMetadataView
 from oauth2_provider.views.generic import ProtectedResourceView
 from oauth2_provider.views.mixins import ProtectedResourceMetadataMixin
 
@@ -30,3 +33,22 @@ class CurrentUserView(ProtectedResourceMetadataMixin, ProtectedResourceView):
 class Health(View):
     def get(self, request):
         return JsonResponse({"status": "ok"})
+
+
+class RealmServerMetadataView(OAuthServerMetadataView):
+    """DOT's RFC 8414 metadata, with the one endpoint DOT 3.4.1 leaves out: `device_authorization_endpoint`
+    (RFC 8628 §4). DOT lists the device code grant in `grant_types_supported` and serves the endpoint, but its view
+    names only the authorization, token, revocation and introspection endpoints. The added URL is built the way DOT
+    builds the others (its own `_get_endpoint_url`: the route's name reversed, on the issuer's origin), so every
+    endpoint in the document is where the routes put it; a deployment configuring its server, DOT itself unchanged.
+    """
+
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        document = json.loads(response.content)
+        device = self._get_endpoint_url(request, "device-authorization")
+        if device:
+            document["device_authorization_endpoint"] = device
+        answer = JsonResponse(document)
+        answer["Access-Control-Allow-Origin"] = response["Access-Control-Allow-Origin"]
+        return answer

@@ -13,12 +13,13 @@ enum AuthorizationServerApp {
         clock: TestEnvironment,
         passwordGrantEnabled: Bool = true,
         publicURL: String? = nil,
+        introspectionClient: ClientCredentials? = nil,
         logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
             configuration: ServerConfiguration(
                 port: 8080, storyCount: 1, passwordHashCost: 4, publicURL: publicURL,
-                passwordGrantEnabled: passwordGrantEnabled),
+                passwordGrantEnabled: passwordGrantEnabled, introspectionClient: introspectionClient),
             environment: clock.environment,
             logger: logger
         )
@@ -82,6 +83,18 @@ extension TestClientProtocol {
                 ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
                 ("code_verifier", verifier), ("client_id", "stories-cli"),
             ])
+    }
+
+    /// Signs the demo account in with the password grant and returns the access token.
+    func demoAccessToken(extra: [(String, String)] = []) async throws -> String {
+        let response = try await postForm(
+            "/v1/oauth/token",
+            [
+                ("grant_type", "password"), ("username", "demo"), ("password", "demo-password"),
+                ("client_id", "stories-cli"),
+            ] + extra)
+        guard let token = try response.json()["access_token"] as? String else { throw MissingPart(part: "token") }
+        return token
     }
 
     /// Starts a device authorization and returns its JSON.

@@ -13,7 +13,7 @@ enum EntryPoint {
         switch ParsedCommandLine(arguments) {
         case .command(let command): await run(command)
         case .failed(let failure): fail(failure)
-        case .exit(let error): StoriesCommand.exit(withError: error)
+        case .exit(let error): HelpPage.exit(withError: error)
         }
     }
 
@@ -36,7 +36,7 @@ enum EntryPoint {
             }
         } catch {
             // A command's own failure was reported by the command (`ExitCode`); help and version print here.
-            StoriesCommand.exit(withError: error)
+            HelpPage.exit(withError: error)
         }
         exit(EXIT_SUCCESS)
     }

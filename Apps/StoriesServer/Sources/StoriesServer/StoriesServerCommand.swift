@@ -12,13 +12,41 @@ struct StoriesServerCommand: AsyncParsableCommand {
         commandName: "stories-server",
         abstract: "The Stories reference backend, in memory, with a demo account and demo stories.",
         discussion: """
-            Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize \
-            (browser login with PKCE) and /device (device code login), and its OAuth metadata at \
-            /.well-known/oauth-authorization-server. Sign in as \
-            \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword).
+            Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize (browser \
+            sign-in) and /device (device code sign-in), its OAuth metadata at \
+            /.well-known/oauth-authorization-server, and its protected-resource metadata at \
+            /.well-known/oauth-protected-resource/v1. Sign in as \
+            \(ServerConfiguration.demoUsername) / \(ServerConfiguration.demoPassword). With --authorization-server it \
+            is a resource server of that issuer instead: no tokens, sign-in pages, registration or demo account of \
+            its own.
+
             Prints "Listening on <base URL>" once ready (a plain line scripts can match), then one line per \
-            request (method, path, status, duration) and one per token request (grant_type=… outcome=…); never a \
-            token. Exit codes: 0 stopped, 64 usage, 69 the port is in use.
+            request (method, path, status, duration) and one per token request (grant_type=... outcome=...); \
+            never a token or a secret. Ctrl-C or SIGTERM stops it. More: docs/SERVER.md.
+
+            EXIT CODES:
+              0   stopped (Ctrl-C or SIGTERM)
+              64  usage error (a bad option or value)
+              66  the introspection client's secret file cannot be used
+              69  the port is already in use
+              75  the authorization server (--authorization-server) cannot be reached
+              78  its metadata cannot be used
+
+            EXAMPLES:
+              # Serve http://127.0.0.1:8080/v1, the server stories-cli calls local
+              $ stories-server
+
+              # On a free port, for a script: the "Listening on" line names it
+              $ stories-server --port 0
+
+              # Access tokens that expire after 30 seconds, to watch stories-cli renew them
+              $ stories-server --access-token-ttl 30
+
+              # Without the password grant: sign-in in a browser or with a device code only
+              $ stories-server --password-grant disabled
+
+              # A resource server of another issuer, checking its tokens by introspection
+              $ stories-server --authorization-server https://login.example --introspection-client stories-api --introspection-client-secret-file ./introspection-secret
             """,
         version: StoriesVersion.current
     )
@@ -72,6 +100,35 @@ struct StoriesServerCommand: AsyncParsableCommand {
     )
     var passwordGrant: PasswordGrant = .enabled
 
+    @Option(
+        name: .customLong("introspection-client"),
+        help: """
+            The introspection client's id: the resource server allowed to introspect tokens at \
+            /v1/oauth/introspect (RFC 7662, HTTP Basic), or with --authorization-server the client this server \
+            introspects as. Its secret is read from --introspection-client-secret-file, never from the command line.
+            """
+    )
+    var introspectionClient: String?
+
+    @Option(
+        name: .customLong("introspection-client-secret-file"),
+        help: """
+            A file holding the introspection client's secret on one line, readable by its owner only (mode 600 or \
+            400; anything wider is refused).
+            """
+    )
+    var introspectionClientSecretFile: String?
+
+    @Option(
+        name: .customLong("authorization-server"),
+        help: """
+            The issuer URL of an external authorization server (https, or http on loopback) whose access tokens this \
+            server accepts, checked by introspection at the endpoint its RFC 8414 metadata names. The server then \
+            issues no tokens and serves no sign-in pages. Needs --introspection-client and its secret file.
+            """
+    )
+    var authorizationServer: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard accessTokenTTL >= 1 else { throw ValidationError("--access-token-ttl must be at least 1 second.") }
@@ -90,16 +147,61 @@ struct StoriesServerCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--public-url must be an http or https origin such as https://stories.example, with no path.")
         }
+        guard (introspectionClient == nil) == (introspectionClientSecretFile == nil) else {
+            throw ValidationError(
+                "--introspection-client and --introspection-client-secret-file go together: the id and its secret.")
+        }
+        if let introspectionClient, !ClientCredentials.isValidID(introspectionClient) {
+            throw ValidationError(
+                "--introspection-client must be 1 to 1024 visible ASCII characters or spaces.")
+        }
+        if let authorizationServer {
+            guard ExternalAuthorizationServer.isValidIssuer(authorizationServer) else {
+                throw ValidationError(
+                    "--authorization-server must be the issuer's https URL (http only on loopback), with no query or fragment."
+                )
+            }
+            guard introspectionClient != nil else {
+                throw ValidationError(
+                    "--authorization-server needs --introspection-client and --introspection-client-secret-file: the client this server introspects tokens as."
+                )
+            }
+        }
+    }
+
+    /// The introspection client's credentials, the secret read from its file.
+    func introspectionCredentials() throws(StartupFailure) -> ClientCredentials? {
+        guard let introspectionClient, let introspectionClientSecretFile else { return nil }
+        let secret: String
+        do {
+            secret = try SecretFile.read(path: introspectionClientSecretFile)
+        } catch {
+            throw .secretFile(path: introspectionClientSecretFile, error)
+        }
+        // Both were checked: the id by validate(), the secret by SecretFile.
+        guard let credentials = ClientCredentials(id: introspectionClient, secret: secret) else {
+            throw .secretFile(path: introspectionClientSecretFile, .malformed)
+        }
+        return credentials
     }
 
     func run() async throws {
+        do {
+            try await serve()
+        } catch let failure as StartupFailure {
+            FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+    }
+
+    func serve() async throws {
         let standardOutput = LineWriter(descriptor: STDOUT_FILENO)
         let logger = {
             var logger = Logger(label: "stories-server") { _ in PlainLineLogHandler(output: standardOutput) }
             logger.logLevel = .info
             return logger
         }()
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host,
             port: port,
             accessTokenLifetime: TimeInterval(accessTokenTTL),
@@ -109,6 +211,14 @@ struct StoriesServerCommand: AsyncParsableCommand {
             publicURL: publicURL,
             passwordGrantEnabled: passwordGrant == .enabled
         )
+        // One client, one secret: the one allowed to introspect here, or the one this server introspects as.
+        let credentials = try introspectionCredentials()
+        if let authorizationServer, let credentials {
+            configuration.authorizationServer = ExternalAuthorizationServer(
+                issuer: authorizationServer, client: credentials)
+        } else {
+            configuration.introspectionClient = credentials
+        }
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in
             logger.notice("Listening on \(url.absoluteString)")
         }

@@ -1,11 +1,19 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import ServiceLifecycle
 import StoriesServerAPI
 
-/// Builds the reference server: demo account, demo stories, every operation of the spec under `/v1`.
+/// Builds the reference server: every operation of the spec under `/v1`, demo stories, and either its own
+/// authorization server with the demo account, or, with `configuration.authorizationServer`, the tokens of an external
+/// one, checked by introspection.
+///
+/// With an external authorization server, its metadata is fetched here, before the server listens, and this throws
+/// `StartupFailure` when it cannot be used. The application then owns an HTTP client that running it shuts down, so
+/// run it (a test can use HummingbirdTesting's `.live`, which does).
 ///
 /// - Parameter onReady: called once the server listens, with its base URL (useful with port 0).
 public func buildApplication(
@@ -15,12 +23,6 @@ public func buildApplication(
     onReady: @escaping @Sendable (URL) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let accounts = AccountDirectory(passwordHashCost: configuration.passwordHashCost)
-    _ = try await accounts.register(
-        username: ServerConfiguration.demoUsername,
-        password: ServerConfiguration.demoPassword,
-        displayName: "Demo User",
-        now: environment.now()
-    )
     let tokens = TokenAuthority(
         accessTokenLifetime: configuration.accessTokenLifetime,
         refreshTokenLifetime: configuration.refreshTokenLifetime,
@@ -29,40 +31,61 @@ public func buildApplication(
     )
     let grants = AuthorizationGrants(configuration: configuration, environment: environment)
     let catalog = StoryCatalog(count: configuration.storyCount, newest: environment.now(), configuration: .stories)
+    let trust = try await TokenTrust.make(
+        configuration: configuration, tokens: tokens, origin: grants.origin, environment: environment, logger: logger)
+    if trust.issuer == .itself {
+        _ = try await accounts.register(
+            username: ServerConfiguration.demoUsername,
+            password: ServerConfiguration.demoPassword,
+            displayName: "Demo User",
+            now: environment.now()
+        )
+    }
     let backend = StoriesBackend(
         accounts: accounts,
         tokens: tokens,
         catalog: catalog,
         grants: grants,
         environment: environment,
-        logger: logger
+        logger: logger,
+        tokenIssuer: trust.issuer
     )
+    // With an external authorization server, its operations here are not routed at all.
+    let unrouted = trust.issuer == .itself ? [] : StoriesBackend.ownAuthorizationServerPaths
     let router = Router()
     router.add(middleware: AccessLogMiddleware(logger: logger))
     router.add(
         middleware: MethodNotAllowedMiddleware(
-            basePath: ServerConfiguration.basePath, allowedMethods: StoriesBackend.methodsByPath))
+            basePath: ServerConfiguration.basePath,
+            allowedMethods: StoriesBackend.methodsByPath.filter { !unrouted.contains($0.key) }))
     try backend.registerHandlers(
-        on: OriginAliasTransport(
-            base: OpenAPIRouterTransport(router: router), basePath: ServerConfiguration.basePath,
-            aliases: StoriesBackend.originRootPaths),
+        on: ExcludingTransport(
+            base: OriginAliasTransport(
+                base: OpenAPIRouterTransport(router: router), basePath: ServerConfiguration.basePath,
+                aliases: StoriesBackend.originRootPaths),
+            basePath: ServerConfiguration.basePath, excludedPaths: unrouted),
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
         configuration: .stories,
         middlewares: [
             RequestRejectionMiddleware(),
-            BearerAuthenticationMiddleware(tokens: tokens, publicOperationIDs: StoriesBackend.publicOperationIDs),
+            IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
+            BearerAuthenticationMiddleware(
+                verifier: trust.verifier, challenges: backend.challenges,
+                publicOperationIDs: StoriesBackend.publicOperationIDs),
             // After the bearer check: it answers only for a signed-in user.
             EncodedStoryPageMiddleware(catalog: catalog),
         ]
     )
-    // The pages where a person signs in are plain routes: HTML forms, not operations of the API.
-    AuthorizationPage(
-        accounts: accounts, grants: grants, forms: FormTokens(environment: environment),
-        clientID: StoriesBackend.clientID, logger: logger
-    ).register(on: router)
-    DeviceVerificationPage(
-        accounts: accounts, devices: grants.devices, forms: FormTokens(environment: environment), logger: logger
-    ).register(on: router)
+    if trust.issuer == .itself {
+        // The pages where a person signs in are plain routes: HTML forms, not operations of the API.
+        AuthorizationPage(
+            accounts: accounts, grants: grants, forms: FormTokens(environment: environment),
+            clientID: StoriesBackend.clientID, logger: logger
+        ).register(on: router)
+        DeviceVerificationPage(
+            accounts: accounts, devices: grants.devices, forms: FormTokens(environment: environment), logger: logger
+        ).register(on: router)
+    }
     let host = configuration.host
     // The framework's own start-up line would duplicate "Listening on"; our lines (requests, tokens) stay at info.
     var frameworkLogger = logger
@@ -70,6 +93,7 @@ public func buildApplication(
     return Application(
         router: router,
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "stories-server"),
+        services: trust.services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             let listenOrigin = PublicOrigin.origin(host: host, port: port)
@@ -82,6 +106,38 @@ public func buildApplication(
     )
 }
 
+/// Whose tokens the server accepts, how it checks them, and the services that checking needs.
+private struct TokenTrust {
+    var issuer: TokenIssuer
+    var verifier: any AccessTokenVerifying
+    var services: [any Service] = []
+
+    static func make(
+        configuration: ServerConfiguration, tokens: TokenAuthority, origin: PublicOrigin,
+        environment: ServerEnvironment, logger: Logger
+    ) async throws(StartupFailure) -> TokenTrust {
+        guard let external = configuration.authorizationServer else {
+            return TokenTrust(issuer: .itself, verifier: tokens)
+        }
+        let client = OutgoingHTTP.makeClient(timeout: external.timeout)
+        let http = OutgoingHTTP(client: client, timeout: external.timeout, responseLimit: external.responseLimit)
+        let endpoint: String
+        do {
+            endpoint = try await AuthorizationServerDiscovery(http: http).introspectionEndpoint(of: external.issuer)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        logger.info("authorization_server issuer=\(external.issuer) introspection_endpoint=\(endpoint)")
+        let verifier = IntrospectingTokenVerifier(
+            introspector: RemoteIntrospector(http: http, endpoint: endpoint, client: external.client), origin: origin,
+            environment: environment, logger: logger)
+        return TokenTrust(
+            issuer: .external(issuer: external.issuer), verifier: verifier,
+            services: [HTTPClientShutdown(client: client)])
+    }
+}
+
 extension StoriesBackend {
     /// The paths of the spec and the methods each one defines (a test pins this table to the spec).
     static let methodsByPath: [String: [HTTPRequest.Method]] = [
@@ -91,8 +147,19 @@ extension StoriesBackend {
         "/oauth/introspect": [.post],
     ]
 
-    /// Paths also served at the origin's root (see `OriginAliasTransport`).
-    static let originRootPaths: Set<String> = ["/.well-known/oauth-authorization-server"]
+    /// The paths of the server's own authorization server: its token, device, revocation and introspection endpoints,
+    /// its metadata, and registration, whose accounts sign in there. With an external authorization server none is
+    /// routed (and neither are the sign-in pages).
+    static let ownAuthorizationServerPaths: Set<String> = [
+        "/oauth/token", "/oauth/revoke", "/oauth/device_authorization", "/oauth/introspect",
+        "/.well-known/oauth-authorization-server", "/users",
+    ]
+
+    /// Paths also served at the origin's root, and where (see `OriginAliasTransport`).
+    static let originRootPaths: [String: String] = [
+        "/.well-known/oauth-authorization-server": "/.well-known/oauth-authorization-server",
+        ProtectedResourceLocation.wellKnownPath: ProtectedResourceLocation.rootPath,
+    ]
 
     /// Operations the spec does not secure with the bearer token: `security: []`, and introspection, whose caller
     /// authenticates as a client (its handler checks).

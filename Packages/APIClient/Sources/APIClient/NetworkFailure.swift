@@ -14,6 +14,10 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     /// The server answered with bytes that are not an HTTP response: a status outside 100–999, a malformed header,
     /// conflicting lengths.
     case invalidHTTP
+    /// The proxy (`HTTPS_PROXY`) asked for credentials it was not given, or refused them (HTTP 407).
+    case proxyAuthenticationRequired
+    /// The proxy would not open a tunnel to the server (any other answer to `CONNECT`): the server was not reached.
+    case proxyRefused
     /// Any other transport failure.
     case other
 
@@ -21,7 +25,8 @@ public enum NetworkFailure: Error, Sendable, Equatable {
     /// deadline that passed after sending. A refused connection, an unknown host or a failed handshake sent nothing.
     public var mayHaveReachedServer: Bool {
         switch self {
-        case .connectionRefused, .hostNotFound, .secureConnectionFailed: false
+        case .connectionRefused, .hostNotFound, .secureConnectionFailed, .proxyAuthenticationRequired, .proxyRefused:
+            false
         case .timedOut, .connectionLost, .invalidHTTP, .other: true
         }
     }

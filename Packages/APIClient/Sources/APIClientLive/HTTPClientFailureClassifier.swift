@@ -38,6 +38,9 @@ public enum HTTPClientFailureClassifier {
             .getConnectionFromPoolTimeout:
             .timedOut(after: nil)
         case .remoteConnectionClosed, .bodyLengthMismatch, .uncleanShutdown: .connectionLost
+        // The proxy's answer to CONNECT, not the server's: the server was never reached.
+        case .proxyAuthenticationRequired: .proxyAuthenticationRequired
+        case .invalidProxyResponse: .proxyRefused
         default: .other
         }
     }

@@ -39,23 +39,52 @@ public enum ProxyRoute: Sendable, Equatable {
     }
 
     static func bypasses(host: String, port: Int, noProxy: String) -> Bool {
+        let host = normalized(host)
         for rawEntry in noProxy.split(separator: ",") {
-            var entry = rawEntry.trimmingCharacters(in: .whitespaces).lowercased()
-            if entry == "*" { return true }
-            guard !entry.isEmpty else { continue }
-            if let colon = entry.lastIndex(of: ":"), !entry.hasSuffix("]"), entry.filter({ $0 == ":" }).count == 1 {
-                guard Int(entry[entry.index(after: colon)...]) == port else { continue }
-                entry = String(entry[..<colon])
-            }
-            entry = entry.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            if entry.hasPrefix("*.") { entry.removeFirst() }
-            if host == entry || (entry.hasPrefix(".") && host.hasSuffix(entry))
-                || (!entry.hasPrefix(".") && host.hasSuffix("." + entry))
+            let text = rawEntry.trimmingCharacters(in: .whitespaces).lowercased()
+            if text == "*" { return true }
+            guard let (pattern, entryPort) = entry(text) else { continue }
+            if let entryPort, entryPort != port { continue }
+            var name = normalized(pattern)
+            if name.hasPrefix("*.") { name.removeFirst() }
+            if host == name || (name.hasPrefix(".") && host.hasSuffix(name))
+                || (!name.hasPrefix(".") && host.hasSuffix("." + name))
             {
                 return true
             }
         }
         return false
+    }
+
+    /// A `NO_PROXY` entry as a host pattern and an optional port: `[::1]:8443`, `[::1]`, `::1` (an IPv6 literal
+    /// without brackets takes no port), `host:443`, `host`; `nil` for an empty or malformed one.
+    private static func entry(_ text: String) -> (pattern: String, port: Int?)? {
+        guard !text.isEmpty else { return nil }
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let inside = String(text[text.index(after: text.startIndex)..<close])
+            // Brackets hold an IPv6 literal only.
+            guard inside.contains(":") else { return nil }
+            let rest = text[text.index(after: close)...]
+            if rest.isEmpty { return (inside, nil) }
+            guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()) else { return nil }
+            return (inside, port)
+        }
+        let colons = text.filter { $0 == ":" }.count
+        if colons == 1, let colon = text.firstIndex(of: ":") {
+            guard let port = Int(text[text.index(after: colon)...]) else { return nil }
+            return (String(text[..<colon]), port)
+        }
+        return (text, nil)
+    }
+
+    /// A host as compared: no brackets around an IPv6 literal, no trailing dot on a name (`api.example.com.` is the
+    /// same host as `api.example.com`).
+    private static func normalized(_ host: String) -> String {
+        var host = host.lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.hasSuffix("."), host.count > 1 { host.removeLast() }
+        return host
     }
 
     static func parse(_ text: String, variable: String) throws(ProxyConfigurationError) -> ProxyRoute {

@@ -70,7 +70,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
             try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON")
         }
         writerConfiguration = configuration
-        try SecureLocation.prepare(path: path)
+        let created = try SecureLocation.prepare(path: path)
         do {
             var readerConfiguration = Configuration()
             readerConfiguration.readonly = true
@@ -97,6 +97,12 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
                 try Self.setUp(try writer(), path: path)
             }
         } catch {
+            // A file this call created and then refused (its directory is shared, say) is not left behind.
+            if created {
+                unlink(path + "-wal")
+                unlink(path + "-shm")
+                unlink(path)
+            }
             throw SQLiteErrorMapping.storeError(for: error, path: path)
         }
     }

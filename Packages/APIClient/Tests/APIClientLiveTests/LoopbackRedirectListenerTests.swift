@@ -5,6 +5,10 @@ import Testing
 
 @testable import APIClientLive
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The loopback listener over real sockets: one redirect, checked against the state, bounded in size and time.
 @Suite("Loopback redirect listener")
 struct LoopbackRedirectListenerTests {
@@ -51,9 +55,7 @@ struct LoopbackRedirectListenerTests {
     @Test(
         "A redirect that is not a usable answer ends the wait with its typed error and a failure page",
         arguments: [
-            ("/callback?code=abc&state=another-state", AuthorizationRedirectError.stateMismatch, "400 Bad Request"),
-            ("/callback?code=abc", .missingState, "400 Bad Request"),
-            ("/callback?state=expected-state-0123456789", .missingCode, "400 Bad Request"),
+            ("/callback?state=expected-state-0123456789", AuthorizationRedirectError.missingCode, "400 Bad Request"),
             (
                 "/callback?error=access_denied&error_description=No&state=expected-state-0123456789",
                 .denied(description: "No"), "200 OK"
@@ -71,12 +73,62 @@ struct LoopbackRedirectListenerTests {
         await #expect(throws: expected) { try await receiver.code() }
     }
 
+    @Test(
+        "A callback without this sign-in's state is answered 400 and leaves the redirect to come: a forged one ends nothing",
+        arguments: [
+            "/callback?code=abc&state=another-state", "/callback?code=abc", "/callback?error=access_denied",
+            "/callback?code=a&state=x&state=y", "/callback?state=\(state.value)&state=\(state.value)&code=a",
+        ])
+    func forgedCallbackIgnored(target: String) async throws {
+        let receiver = try await Self.listener().listen(state: Self.state, issuer: nil)
+        let port = RawLoopbackClient.port(of: receiver.redirectURI)
+        let page = await RawLoopbackClient.get(target, port: port)
+        #expect(Self.statusLine(page) == "HTTP/1.1 400 Bad Request")
+        #expect(page?.contains("not the answer to the sign-in") == true)
+        _ = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
+        #expect(try await receiver.code() == Secret("right"))
+    }
+
+    @Test(
+        "A request naming another host (DNS rebinding) is refused and leaves the redirect to come",
+        arguments: ["evil.example", "localhost", "127.0.0.1", "127.0.0.1:1"])
+    func otherHostRefused(host: String) async throws {
+        let receiver = try await Self.listener().listen(state: Self.state, issuer: nil)
+        let port = RawLoopbackClient.port(of: receiver.redirectURI)
+        let request = "GET /callback?code=stolen&state=\(Self.state.value) HTTP/1.1\r\nHost: \(host)\r\n\r\n"
+        let answer = await RawLoopbackClient.exchange(Array(request.utf8), port: port)
+        #expect(Self.statusLine(answer) == "HTTP/1.1 421 Misdirected Request")
+        _ = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
+        #expect(try await receiver.code() == Secret("right"))
+    }
+
+    @Test("A flood of idle connections is held to the bound, and the browser's redirect still gets through")
+    func idleFloodBounded() async throws {
+        var limits = LoopbackRedirectListener.Limits.standard
+        limits.maximumConnections = 8
+        let listener = LoopbackRedirectListener(applicationName: "stories-cli", limits: limits) { _ in
+            try await Task.sleep(for: .seconds(3600))
+        }
+        let receiver = try await listener.listen(state: Self.state, issuer: nil)
+        let port = RawLoopbackClient.port(of: receiver.redirectURI)
+        let idle = (0..<40).map { _ in RawLoopbackClient.connectIdle(port: port) }
+        defer { idle.forEach { close($0) } }
+        #expect(idle.allSatisfy { $0 >= 0 })
+        // Every idle connection past the bound was closed, oldest first, without waiting for its read timeout.
+        #expect(RawLoopbackClient.closedCount(idle, expected: 32) >= 32)
+        let page = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
+        #expect(Self.statusLine(page) == "HTTP/1.1 200 OK")
+        #expect(try await receiver.code() == Secret("right"))
+    }
+
     @Test("Other paths and methods are answered 404 and leave the redirect to come")
     func otherPathsDoNotConsume() async throws {
         let receiver = try await Self.listener().listen(state: Self.state, issuer: nil)
         let port = RawLoopbackClient.port(of: receiver.redirectURI)
         #expect(Self.statusLine(await RawLoopbackClient.get("/favicon.ico", port: port)) == "HTTP/1.1 404 Not Found")
-        let post = Array("POST /callback?code=x&state=\(Self.state.value) HTTP/1.1\r\nContent-Length: 0\r\n\r\n".utf8)
+        let post = Array(
+            "POST /callback?code=x&state=\(Self.state.value) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+                .utf8)
         #expect(Self.statusLine(await RawLoopbackClient.exchange(post, port: port)) == "HTTP/1.1 404 Not Found")
         _ = await RawLoopbackClient.get("/callback?code=right&state=\(Self.state.value)", port: port)
         #expect(try await receiver.code() == Secret("right"))

@@ -40,6 +40,19 @@ struct ProxyRouteTests {
         #expect(try ProxyRoute.resolve(for: Self.secure, environment: environment) == expected)
     }
 
+    @Test(
+        "NO_PROXY matches IPv6 literals with or without brackets and port, and names with or without a trailing dot",
+        arguments: [
+            ("::1", 8443, "[::1]:8443", true), ("::1", 8443, "[::1]", true), ("::1", 8443, "::1", true),
+            ("::1", 8443, "[::1]:9999", false), ("[::1]", 8443, "[::1]:8443", true),
+            ("api.example.com.", 443, "api.example.com", true), ("api.example.com", 443, "api.example.com.", true),
+            ("api.example.com.", 443, ".example.com", true), ("api.example.com", 443, "example.com.", true),
+            ("api.example.com", 443, "[api.example.com]", false), ("api.example.com", 443, "xample.com", false),
+        ] as [(String, Int, String, Bool)])
+    func noProxyForms(host: String, port: Int, noProxy: String, bypassed: Bool) {
+        #expect(ProxyRoute.bypasses(host: host, port: port, noProxy: noProxy) == bypassed)
+    }
+
     @Test("Plain http, which is only ever this machine, is never proxied: a proxy would see the password")
     func neverProxiesPlainHTTP() throws {
         let environment = [

@@ -29,13 +29,16 @@ struct DirectoryPermissionTests {
         #expect(try StoreFixture.mode(of: path) == 0o600)
     }
 
-    @Test("A home directory others can write to is refused")
-    func refusesWritableHomeDirectory() throws {
-        try fixture.makeDirectory(mode: 0o777)
-        #expect(throws: CredentialsStoreError.insecureDirectory(path: fixture.directory, mode: "777")) {
+    @Test("A home directory others can write to is refused, and nothing is left in it", arguments: [0o777, 0o775])
+    func refusesWritableHomeDirectory(mode: Int) throws {
+        try fixture.makeDirectory(mode: mode)
+        #expect(
+            throws: CredentialsStoreError.insecureDirectory(path: fixture.directory, mode: String(mode, radix: 8))
+        ) {
             try SQLiteCredentialsStore(path: path, homeDirectory: { fixture.directory })
         }
-        #expect(try StoreFixture.mode(of: fixture.directory) == 0o777)
+        #expect(try StoreFixture.mode(of: fixture.directory) == mode)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory).isEmpty)
     }
 
     @Test("A shared directory (sticky, writable by everyone) is refused and nothing is created in it")

@@ -16,6 +16,9 @@ struct CommandContext: Sendable {
     var proxy: ProxyRoute
     /// Opens the sign-in page for `login`'s browser sign-in.
     var browser: any BrowserOpening
+    /// The server commands use when none is given (the environment's, `stories-cli use`'s, else production), which
+    /// `status` marks as the default whatever `--server` this command was given; `nil` when it cannot be resolved.
+    var defaultServer: ResolvedServer?
 
     init(
         server: ResolvedServer,
@@ -55,11 +58,12 @@ struct CommandContext: Sendable {
         limits: ConnectionLimits = .standard,
         browser: (any BrowserOpening)? = nil
     ) throws(CommandFailure) -> CommandContext {
+        let configuration = try CLIConfiguration.load(environment: environment)
         let server = try ResolvedServer.resolve(
             serverOption: options.server,
             serverURLOption: options.serverURL,
             environment: environment,
-            configuration: try CLIConfiguration.load(environment: environment)
+            configuration: configuration
         )
         let proxy: ProxyRoute
         do {
@@ -69,7 +73,7 @@ struct CommandContext: Sendable {
         }
         var logger = Logger(label: "stories-cli") { _ in OutputLogHandler(output: output) }
         logger.logLevel = options.verbose || Self.debugRequested(by: environment) ? .info : .critical
-        return CommandContext(
+        var context = CommandContext(
             server: server,
             credentialsPath: try CredentialsLocation.resolve(option: options.credentialsDB, environment: environment),
             output: output,
@@ -80,5 +84,8 @@ struct CommandContext: Sendable {
             proxy: proxy,
             browser: browser ?? SystemBrowserOpener(environment: environment)
         )
+        context.defaultServer = try? ResolvedServer.resolve(
+            serverOption: nil, serverURLOption: nil, environment: environment, configuration: configuration)
+        return context
     }
 }

@@ -2,28 +2,39 @@ import ArgumentParser
 import StoriesVersion
 
 /// `stories-cli`: the terminal front of Stories.
-public struct StoriesCommand: AsyncParsableCommand {
+public struct StoriesCommand: AsyncParsableCommand, DocumentedCommand {
     public static let configuration = CommandConfiguration(
         commandName: "stories-cli",
         abstract: "Read Stories from the terminal.",
         discussion: """
-            Start a local server with `stories-server` (in a checkout: `swift run stories-server`), then:
-              stories-cli login --server local --username demo
-              stories-cli list --server local
-              stories-cli whoami --server local
-              stories-cli register --server local --username alice   (a second account, now the active one)
-              stories-cli switch --server local                      (back to demo)
-              stories-cli logout --server local
+            Sign in to a Stories server, read its stories, and keep several accounts signed in on this machine. \
+            Commands use the server `stories-cli use` set, else production; --server or --server-url picks one \
+            for a single command. With a stories-server on this machine: `stories-cli use local`, then \
+            `stories-cli login`.
 
-            \(CLIExitCode.helpText)
+            The full reference, with how sign-in works and every limit, is docs/CLI.md; the same pages as \
+            `stories-cli COMMAND --help` are in `man stories-cli`.
             """,
         version: StoriesVersion.current,
         subcommands: [
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
             LogoutCommand.self, SwitchCommand.self, StatusCommand.self, TokenCommand.self, UseCommand.self,
-            ServersCommand.self,
+            ServersCommand.self, CompletionCommand.self,
         ]
     )
+
+    static let examples = [
+        CommandExample(
+            "Use a stories-server on this machine, and sign in in the browser",
+            "stories-cli use local", "stories-cli login"),
+        CommandExample("Sign in with a password instead, asked for without echo", "stories-cli login --username demo"),
+        CommandExample(
+            "The newest stories, then one of them as JSON", "stories-cli list", "stories-cli show 42 --json"),
+        CommandExample("Every signed-in account on every server, the active ones marked", "stories-cli status"),
+        CommandExample(
+            "Tab-complete commands, servers and accounts in bash",
+            "source <(stories-cli completion bash)"),
+    ]
 
     public init() {}
 }

@@ -23,10 +23,13 @@ struct ResolvedServer: Sendable, Equatable {
     /// The named server, or `nil` for `--server-url`.
     var name: ServerName?
     var url: URL
+    /// Nobody chose it: no option, no environment variable, no `stories-cli use`; commands fell back to production.
+    var isBuiltInDefault = false
 
-    init(name: ServerName?, url: URL) {
+    init(name: ServerName?, url: URL, isBuiltInDefault: Bool = false) {
         self.name = name
         self.url = url
+        self.isBuiltInDefault = isBuiltInDefault
     }
 
     /// "local (http://127.0.0.1:8080/v1)".
@@ -79,7 +82,9 @@ struct ResolvedServer: Sendable, Equatable {
         if let configured = configuration.defaultServer {
             return try parse(configured, source: "the default server in the settings file")
         }
-        return try named(.production)
+        var fallback = try named(.production)
+        fallback.isBuiltInDefault = true
+        return fallback
     }
 
     /// A server name or a base URL, as `stories-cli use` takes it.

@@ -1,4 +1,4 @@
-/// The process exit codes, from sysexits(3). Documented in `stories-cli --help`.
+/// The process exit codes, from sysexits(3). Listed by `stories-cli --help` (`CLIReference.exitCodes`) and the man page.
 public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     case failure = 1
@@ -35,16 +35,9 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         }
     }
 
-    /// The table shown in `--help`.
-    static var helpText: String {
-        // A loop, not `map` and `joined`: every start builds this (the root command's configuration holds it), and
-        // the unspecialised `joined` looked its element type up by name, a scan of every conformance in the binary
-        // (about 1 % of a `list`'s CPU in `perf record`).
-        var text = "Exit codes:\n"
-        for code in allCases {
-            text += "  " + String(code.rawValue) + "\t" + code.meaning + "\n"
-        }
-        return text
-            + "  130, 143, 129, 131\tinterrupted (Ctrl-C, SIGTERM, SIGHUP, Ctrl-\\); a session renewal in progress is stored first"
-    }
+    /// The codes of a process ended by a signal (128 + the signal's number), as they are listed.
+    static let interruptedCodes = "130, 143, 129, 131"
+
+    static let interruptedMeaning =
+        "interrupted (Ctrl-C, SIGTERM, SIGHUP, Ctrl-\\); a session renewal in progress is stored first"
 }

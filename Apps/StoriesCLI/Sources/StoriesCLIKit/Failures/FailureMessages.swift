@@ -240,19 +240,24 @@ enum FailureMessages {
         switch error {
         case .issuerMismatch(let expected, let received):
             CommandFailure(
-                "The authorization server of \(server.name) describes itself as \(serverText(received)), not \(serverText(expected)) where its metadata was looked up (RFC 8414); nothing was sent to it.",
+                "The authorization server of \(server.name) describes itself as \(metadataURLText(received)), not \(metadataURLText(expected)) where its metadata was looked up (RFC 8414); nothing was sent to it.",
                 exitStatus: .malformedData)
         case .untrustedEndpoint(let endpoint):
             CommandFailure(
-                "The authorization server of \(server.name) is at, or names, \(serverText(endpoint)), which is neither TLS nor this machine; nothing was sent to it.",
+                "The authorization server of \(server.name) is at, or names, \(metadataURLText(endpoint)), which is neither TLS nor this machine; nothing was sent to it.",
                 exitStatus: .malformedData)
         case .resourceMismatch(let expected, let received):
             CommandFailure(
-                "\(server.name) publishes protected-resource metadata for \(serverText(received)), not \(serverText(expected)) (RFC 9728); it was not used, and nothing was sent.",
+                "\(server.name) publishes protected-resource metadata for \(metadataURLText(received)), not \(metadataURLText(expected)) (RFC 9728); it was not used, and nothing was sent.",
                 exitStatus: .malformedData)
         case .noMetadata(let issuer):
             CommandFailure(
-                "\(server.name) trusts the authorization server \(serverText(issuer)), which publishes no metadata where RFC 8414 and OpenID Connect put it; nothing was sent to it.",
+                "\(server.name) trusts the authorization server \(metadataURLText(issuer)), which publishes no metadata where RFC 8414 and OpenID Connect put it; nothing was sent to it.",
+                exitStatus: .malformedData)
+        case .request(.malformedResponse(let problem)):
+            // A metadata document, not the token endpoint, sent it: say so.
+            CommandFailure(
+                "The authorization server metadata of \(server.name) is unusable: \(describe(problem)); nothing was sent to it.",
                 exitStatus: .malformedData)
         case .request(let cause):
             failure(for: cause, server: server, duringRefresh: false)
@@ -411,7 +416,8 @@ enum FailureMessages {
 
     static func notSignedIn(_ server: ServerWording) -> CommandFailure {
         CommandFailure(
-            "Not signed in to \(server.name). Run `\(server.loginCommand)` first.", exitStatus: .signInRequired)
+            "Not signed in to \(server.name). Run `\(server.loginCommand)` first.\(server.choiceHint)",
+            exitStatus: .signInRequired)
     }
 
     static func sessionExpired(_ server: ServerWording) -> CommandFailure {
@@ -441,8 +447,11 @@ enum FailureMessages {
                 "The connection to \(server.name) closed before the answer was complete. Try again later."
             case .invalidHTTP:
                 "\(server.name) answered with something that is not valid HTTP, so the answer was abandoned."
+            case .proxyAuthenticationRequired, .proxyRefused:
+                // The proxy answered, not the server: the fix is the proxy setting, not the server.
+                "Could not reach \(server.name) through the proxy: \(describe(failure)). Check HTTPS_PROXY (or ALL_PROXY, with user:password@ if it needs them) and NO_PROXY."
             default:
-                "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)"
+                "Could not reach \(server.name): \(describe(failure)). \(server.reachHint)\(server.choiceHint)"
             }
         // The server did answer: what it sent is unusable, as with a body that does not match the API.
         return CommandFailure(message, exitStatus: failure == .invalidHTTP ? .malformedData : .unreachable)
@@ -485,6 +494,9 @@ enum FailureMessages {
         case .connectionLost: "the connection closed before the answer was complete"
         case .secureConnectionFailed: "the secure (TLS) connection failed"
         case .invalidHTTP: "the answer was not valid HTTP"
+        case .proxyAuthenticationRequired:
+            "the proxy asked for credentials it was not given, or refused them (HTTP 407)"
+        case .proxyRefused: "the proxy would not open a connection to it"
         case .other: "the connection failed"
         }
     }
@@ -530,6 +542,14 @@ enum FailureMessages {
         TerminalText.sanitize(Redaction.sanitize(text, maxLength: 200))
     }
 
+    /// A URL from metadata that discovery read before any token was sent (an issuer, a resource, an endpoint):
+    /// nothing of ours can be in it, and token-shaped redaction would hide the very path a person must compare
+    /// (`…/realms/v1`), so it is only freed of terminal controls and bounded.
+    static func metadataURLText(_ text: String) -> String {
+        let shown = TerminalText.sanitize(text)
+        return shown.count > 200 ? String(shown.prefix(200)) + "…" : shown
+    }
+
     /// Ends `text` with exactly one full stop, whatever punctuation server text brought along.
     static func sentence(_ text: String) -> String {
         var text = text.trimmingCharacters(in: .whitespaces)
@@ -543,10 +563,16 @@ struct ServerWording {
     var name: String
     var loginCommand: String
     var reachHint: String
+    /// How to choose a server, when nobody chose this one (a fresh install); empty otherwise.
+    var choiceHint = ""
 
     init(_ server: ResolvedServer) {
         name = server.displayName
         loginCommand = server.loginCommand
+        if server.isBuiltInDefault {
+            choiceHint =
+                " No server was chosen, so this is the built-in default: `stories-cli use local` points every command at a stories-server on this machine, and --server or --server-url chooses one for a command."
+        }
         reachHint =
             server.name == .local
             ? "Start the reference server with `stories-server` (or `swift run stories-server`) and try again."

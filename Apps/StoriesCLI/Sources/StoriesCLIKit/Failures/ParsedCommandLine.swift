@@ -8,7 +8,7 @@ import ArgumentParser
 public enum ParsedCommandLine {
     case command(any ParsableCommand)
     case failed(CommandFailure)
-    /// Help or the version: `StoriesCommand.exit(withError:)` prints it and exits 0.
+    /// Help, the version or a completion: `HelpPage.exit(withError:)` prints it and exits 0.
     case exit(any Error)
 
     /// Parses `arguments` (without the program name).
@@ -22,6 +22,12 @@ public enum ParsedCommandLine {
         } catch {
             guard StoriesCommand.exitCode(for: error) == .validationFailure else {
                 self = .exit(error)
+                return
+            }
+            // A completion script's request (`---completion …`) that cannot be answered, as a shell's quirks can
+            // make one: nothing to print in the middle of the user's command line, only a failed status.
+            if arguments.first == "---completion" {
+                self = .exit(ExitCode.failure)
                 return
             }
             self = .failed(.usage(Self.sentence(for: error, arguments: arguments)))

@@ -7,4 +7,11 @@ protocol BrowserOpening: Sendable {
 
     /// Starts the browser on `url` and returns without waiting for it. Throws when it could not be started.
     func open(_ url: URL) throws
+
+    /// The sign-in the page was opened for has ended: whatever was left for the browser can go.
+    func signInEnded()
+}
+
+extension BrowserOpening {
+    func signInEnded() {}
 }

@@ -1,24 +1,33 @@
 import Foundation
+import Synchronization
 
 /// Opens pages the way other command-line tools do on this system: the command in `$BROWSER` if set (the first of a
 /// colon-separated list; words split on spaces, `%s` replaced by the URL, else the URL appended as the last
 /// argument), else `xdg-open` on Linux when a graphical session is running (`$DISPLAY` or `$WAYLAND_DISPLAY`), else
-/// `open` on macOS. The URL is one argument of a program started directly (`posix_spawn` through `Process`), never
-/// text for a shell. The browser's standard output goes to standard error, so standard output keeps only the
-/// command's result.
-struct SystemBrowserOpener: BrowserOpening {
+/// `open` on macOS. The program is started directly (`posix_spawn` through `Process`), never through a shell. The
+/// browser's standard output goes to standard error, so standard output keeps only the command's result.
+///
+/// The program is given a private `ForwardingPage`, never the sign-in address itself: every local user can read a
+/// process's arguments.
+final class SystemBrowserOpener: BrowserOpening {
     /// Why the browser could not be started.
     struct LaunchFailure: Error, Equatable {
         var program: String
     }
 
     let environment: [String: String]
+    /// The pages written for this process's sign-ins, removed when a sign-in ends.
+    private let pages = Mutex<[ForwardingPage]>([])
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
 
     /// Whether `open(_:)` has a program to start; the address does not change the answer.
     var canOpenBrowser: Bool { command(forAddress: "") != nil }
 
     func open(_ url: URL) throws {
-        guard let command = command(for: url) else { throw LaunchFailure(program: "") }
+        let command = try launchCommand(for: url)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.program)
         process.arguments = command.arguments
@@ -29,6 +38,22 @@ struct SystemBrowserOpener: BrowserOpening {
         } catch {
             throw LaunchFailure(program: command.program)
         }
+    }
+
+    /// Writes the forwarding page for `url` and returns the command that opens it: the program and its arguments,
+    /// none of which carries `url`.
+    func launchCommand(for url: URL) throws -> (program: String, arguments: [String]) {
+        guard canOpenBrowser else { throw LaunchFailure(program: "") }
+        let page = try ForwardingPage.create(forwardingTo: url, environment: environment)
+        pages.withLock { $0.append(page) }
+        guard let command = command(for: page.fileURL) else { throw LaunchFailure(program: "") }
+        return command
+    }
+
+    func signInEnded() {
+        for page in pages.withLock({ pages in
+            defer { pages.removeAll() }; return pages
+        }) { page.remove() }
     }
 
     /// The program (an absolute path) and arguments that would open `url`, or `nil` when nothing can.

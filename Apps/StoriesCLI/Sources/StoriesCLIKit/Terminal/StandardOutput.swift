@@ -22,7 +22,7 @@ struct StandardOutput: OutputWriting {
     }
 
     /// `COLUMNS` when set (as shells and `tmux` export it), else what the terminal reports, else 80.
-    private static func terminalWidth(environment: [String: String]) -> Int {
+    static func terminalWidth(environment: [String: String]) -> Int {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }

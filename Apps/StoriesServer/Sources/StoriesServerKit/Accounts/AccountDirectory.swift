@@ -7,7 +7,8 @@ struct Account: Sendable, Equatable {
     var username: String
     var displayName: String?
     var createdAt: Date
-    var passwordHash: String
+    /// `nil` for an account of an external authorization server: it signs in there, never here.
+    var passwordHash: String?
 }
 
 /// Why a registration was refused.
@@ -75,8 +76,18 @@ actor AccountDirectory {
 
     /// The account whose username and password match, if any.
     func authenticate(username: String, password: String) async -> Account? {
-        guard let account = accounts[username] else { return nil }
-        return await Self.verify(password, hash: account.passwordHash) ? account : nil
+        guard let account = accounts[username], let hash = account.passwordHash else { return nil }
+        return await Self.verify(password, hash: hash) ? account : nil
+    }
+
+    /// The account of `username`, a user an external authorization server vouched for: the one recorded the first time
+    /// it was seen here (then, with its username as its display name, since introspection names no display name).
+    func profile(of username: String, now: Date) -> Account {
+        if let account = accounts[username] { return account }
+        let account = Account(
+            id: "u-\(accounts.count + 1)", username: username, displayName: username, createdAt: now, passwordHash: nil)
+        accounts[username] = account
+        return account
     }
 
     func account(named username: String) -> Account? {

@@ -4,6 +4,8 @@ struct AuthorizationGrants: Sendable {
     let codes: AuthorizationCodes
     let origin: PublicOrigin
     let passwordGrantEnabled: Bool
+    /// Whether a client may introspect tokens here (RFC 7662): the metadata names the endpoint only then.
+    let introspectionEnabled: Bool
 
     /// - Parameter deviceCapacity: how many device authorizations may be outstanding at once.
     init(configuration: ServerConfiguration, environment: ServerEnvironment, deviceCapacity: Int = 10_000) {
@@ -18,6 +20,7 @@ struct AuthorizationGrants: Sendable {
             configuration.publicURL.flatMap(ServerConfiguration.publicOrigin(parsing:))
                 ?? PublicOrigin.origin(host: configuration.host, port: configuration.port))
         passwordGrantEnabled = configuration.passwordGrantEnabled
+        introspectionEnabled = configuration.introspectionClient != nil
     }
 
     /// The verification page, where a person enters a user code.

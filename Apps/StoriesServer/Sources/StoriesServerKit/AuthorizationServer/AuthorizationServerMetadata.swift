@@ -4,8 +4,9 @@ extension Components.Schemas.AuthorizationServerMetadata {
     /// The grant type of RFC 8628 §3.4.
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
-    /// The metadata document (RFC 8414 §2) of a server at `origin`.
-    init(origin: PublicOrigin, passwordGrantEnabled: Bool) {
+    /// The metadata document (RFC 8414 §2) of a server at `origin`; it names the introspection endpoint only when a
+    /// client may call it.
+    init(origin: PublicOrigin, passwordGrantEnabled: Bool, introspectionEnabled: Bool) {
         let api = ServerConfiguration.basePath
         self.init(
             issuer: origin.issuer,
@@ -13,6 +14,7 @@ extension Components.Schemas.AuthorizationServerMetadata {
             tokenEndpoint: origin.url("\(api)/oauth/token"),
             deviceAuthorizationEndpoint: origin.url("\(api)/oauth/device_authorization"),
             revocationEndpoint: origin.url("\(api)/oauth/revoke"),
+            introspectionEndpoint: introspectionEnabled ? origin.url("\(api)/oauth/introspect") : nil,
             grantTypesSupported: ["authorization_code", Self.deviceCodeGrantType, "refresh_token"]
                 + (passwordGrantEnabled ? ["password"] : []),
             responseTypesSupported: ["code"],

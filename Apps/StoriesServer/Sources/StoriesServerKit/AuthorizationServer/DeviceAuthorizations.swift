@@ -16,7 +16,8 @@ enum DevicePoll: Equatable, Sendable {
     case slowDown
     case denied
     case expired
-    case approved(username: String)
+    /// Approved by `username`: the poll that receives this spends the code.
+    case approved(username: String, request: PendingDeviceRequest)
     /// Unknown, another client's, or already exchanged for tokens: `invalid_grant`.
     case refused(DeviceCodeRefusal)
 }
@@ -28,10 +29,11 @@ enum DeviceCodeRefusal: String, Sendable {
     case redeemed
 }
 
-/// What the verification page shows about a pending request.
+/// What a device asked for: the verification page shows it, and the tokens are granted for it.
 struct PendingDeviceRequest: Sendable, Equatable {
     var clientID: String
     var scope: String?
+    var resource: RequestedResource = .unspecified
 }
 
 /// Device authorizations (RFC 8628), in memory: started by a device, approved or denied by a person on the
@@ -85,8 +87,8 @@ actor DeviceAuthorizations {
         self.makeUserCode = makeUserCode
     }
 
-    /// Starts an authorization for `clientID`, or returns `nil` when `capacity` are outstanding.
-    func start(clientID: String, scope: String?) -> StartedDeviceAuthorization? {
+    /// Starts an authorization for `request`, or returns `nil` when `capacity` are outstanding.
+    func start(_ request: PendingDeviceRequest) -> StartedDeviceAuthorization? {
         let now = environment.now()
         for (deviceCode, record) in records where record.expiresAt.addingTimeInterval(retention) <= now {
             records[deviceCode] = nil
@@ -106,7 +108,7 @@ actor DeviceAuthorizations {
         let deviceCode = environment.makeToken()
         records[deviceCode] = Record(
             userCode: userCode,
-            request: PendingDeviceRequest(clientID: clientID, scope: scope),
+            request: request,
             expiresAt: now.addingTimeInterval(lifetime),
             interval: interval
         )
@@ -139,7 +141,7 @@ actor DeviceAuthorizations {
         case .redeemed: return .refused(.redeemed)
         case .approved(let username):
             record.decision = .redeemed
-            return .approved(username: username)
+            return .approved(username: username, request: record.request)
         }
     }
 

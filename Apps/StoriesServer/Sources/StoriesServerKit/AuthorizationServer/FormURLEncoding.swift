@@ -29,7 +29,8 @@ enum FormURLEncoding {
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    private static func decode(_ part: Substring) -> String? {
+    /// `part` with `+` read as a space and percent-escapes decoded; `nil` if an escape is broken.
+    static func decode(_ part: Substring) -> String? {
         part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }

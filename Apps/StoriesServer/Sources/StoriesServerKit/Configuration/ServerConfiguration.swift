@@ -28,6 +28,12 @@ public struct ServerConfiguration: Sendable {
     public var deviceCodePollingInterval: TimeInterval
     /// How long an authorization code can be exchanged (RFC 6749 §4.1.2 recommends at most 10 minutes).
     public var authorizationCodeLifetime: TimeInterval
+    /// The confidential client allowed to call this server's introspection endpoint (RFC 7662). `nil`: no client
+    /// may introspect here.
+    public var introspectionClient: ClientCredentials?
+    /// The external authorization server whose access tokens this server accepts, checked by introspection; the
+    /// server then issues no tokens itself. `nil`: the server is its own authorization server.
+    public var authorizationServer: ExternalAuthorizationServer?
 
     public init(
         host: String = "127.0.0.1",
@@ -41,7 +47,9 @@ public struct ServerConfiguration: Sendable {
         passwordGrantEnabled: Bool = true,
         deviceCodeLifetime: TimeInterval = 600,
         deviceCodePollingInterval: TimeInterval = 5,
-        authorizationCodeLifetime: TimeInterval = 60
+        authorizationCodeLifetime: TimeInterval = 60,
+        introspectionClient: ClientCredentials? = nil,
+        authorizationServer: ExternalAuthorizationServer? = nil
     ) {
         self.host = host
         self.port = port
@@ -55,6 +63,8 @@ public struct ServerConfiguration: Sendable {
         self.deviceCodeLifetime = deviceCodeLifetime
         self.deviceCodePollingInterval = deviceCodePollingInterval
         self.authorizationCodeLifetime = authorizationCodeLifetime
+        self.introspectionClient = introspectionClient
+        self.authorizationServer = authorizationServer
     }
 
     /// The longest reuse interval the server accepts. A replayed token is honoured for that long, so it stays short:

@@ -3,11 +3,13 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// Rejects requests to protected operations that carry no valid access token with a 401 and an RFC 6750 §3
-/// challenge: `Bearer` alone for a request with no bearer token (§3.1: no error code when the request lacks
-/// authentication), `Bearer error="invalid_token"` for a token that is not valid. Otherwise runs the handler as the
-/// token's user.
+/// challenge that names the RFC 9728 metadata (`BearerChallenges`): without an error code for a request with no bearer
+/// token (§3.1: no error code when the request lacks authentication), `error="invalid_token"` for a token that is not
+/// valid. A token nobody could check (an external authorization server that does not answer) is a 503. Otherwise runs
+/// the handler as the token's user.
 struct BearerAuthenticationMiddleware: ServerMiddleware {
-    let tokens: TokenAuthority
+    let verifier: any AccessTokenVerifying
+    let challenges: BearerChallenges
     let publicOperationIDs: Set<String>
 
     func intercept(
@@ -21,13 +23,17 @@ struct BearerAuthenticationMiddleware: ServerMiddleware {
             return try await next(request, body, metadata)
         }
         guard let token = Self.bearerToken(in: request) else {
-            return Self.unauthorized(challenge: Self.authenticationRequired)
+            return Self.unauthorized(challenge: challenges.authenticationRequired)
         }
-        guard case .valid(let username) = await tokens.check(accessToken: token) else {
-            return Self.unauthorized(challenge: Self.challenge)
-        }
-        return try await AuthenticatedUser.$username.withValue(username) {
-            try await next(request, body, metadata)
+        switch await verifier.verify(accessToken: token) {
+        case .valid(let username):
+            return try await AuthenticatedUser.$username.withValue(username) {
+                try await next(request, body, metadata)
+            }
+        case .invalid:
+            return Self.unauthorized(challenge: challenges.invalidToken)
+        case .unverifiable:
+            return Self.unavailable
         }
     }
 
@@ -42,17 +48,21 @@ struct BearerAuthenticationMiddleware: ServerMiddleware {
         return token.isEmpty ? nil : token
     }
 
-    /// The challenge to a token that is not valid: expired, revoked or never issued.
-    static let challenge = #"Bearer error="invalid_token""#
-    /// The challenge to a request that carried no bearer token at all.
-    static let authenticationRequired = "Bearer"
-
     static func unauthorized(challenge: String) -> (HTTPResponse, HTTPBody?) {
         var response = HTTPResponse(status: .unauthorized)
         response.headerFields[.wwwAuthenticate] = challenge
         response.headerFields[.contentType] = "application/problem+json"
         let problem =
             #"{"title":"Unauthorized","status":401,"detail":"The access token is missing, expired or revoked."}"#
+        return (response, HTTPBody(problem))
+    }
+
+    /// The answer while the authorization server cannot say whether a token is valid.
+    static var unavailable: (HTTPResponse, HTTPBody?) {
+        let response = HTTPResponse(
+            status: .serviceUnavailable, headerFields: [.contentType: "application/problem+json"])
+        let problem =
+            #"{"title":"Service Unavailable","status":503,"detail":"The access token cannot be checked now: the authorization server does not answer. Try again later."}"#
         return (response, HTTPBody(problem))
     }
 }

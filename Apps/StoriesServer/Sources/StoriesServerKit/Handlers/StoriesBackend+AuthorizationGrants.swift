@@ -19,7 +19,17 @@ extension StoriesBackend {
             return .badRequest(
                 .init(body: .json(.init(error: "invalid_scope", errorDescription: "scope is too long."))))
         }
-        guard let started = await grants.devices.start(clientID: form.clientId, scope: form.scope) else {
+        guard let resource = RequestedResource(form.resource, thisAPI: resourceIdentifier) else {
+            logger.info("device_authorization outcome=invalid_target")
+            return .badRequest(
+                .init(
+                    body: .json(
+                        .init(
+                            error: "invalid_target",
+                            errorDescription: "resource must be an absolute http or https URI without a fragment."))))
+        }
+        let request = PendingDeviceRequest(clientID: form.clientId, scope: form.scope, resource: resource)
+        guard let started = await grants.devices.start(request) else {
             logger.info("device_authorization outcome=temporarily_unavailable")
             return .serviceUnavailable(
                 .init(
@@ -51,11 +61,18 @@ extension StoriesBackend {
     func getAuthorizationServerMetadata(
         _ input: Operations.GetAuthorizationServerMetadata.Input
     ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        .ok(.init(body: .json(.init(origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled))))
+        .ok(
+            .init(
+                body: .json(
+                    .init(
+                        origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled,
+                        introspectionEnabled: grants.introspectionEnabled))))
     }
 
     /// RFC 6749 §4.1.3 with RFC 7636 §4.5. A code that comes back after it bought tokens revokes them.
-    func authorizationCodeGrant(_ form: Components.Schemas.TokenRequest) async -> Operations.CreateToken.Output {
+    func authorizationCodeGrant(
+        _ form: Components.Schemas.TokenRequest, resource: RequestedResource
+    ) async -> Operations.CreateToken.Output {
         let grant = form.grantType.rawValue
         guard let clientID = form.clientId, let code = form.code, let redirectURI = form.redirectUri,
             let verifier = form.codeVerifier
@@ -66,7 +83,9 @@ extension StoriesBackend {
         }
         switch await grants.codes.redeem(code, clientID: clientID, redirectURI: redirectURI, verifier: verifier) {
         case .success(let approval):
-            let issued = await tokens.issueTokens(for: approval.username)
+            let issued = await tokens.issueTokens(
+                for: approval.username,
+                grant: TokenGrant(clientID: clientID, scope: approval.scope, audience: resource.audienceOfNewGrant))
             if await grants.codes.attach(issued.family, to: code) {
                 // The code came back while these tokens were being issued: nobody gets them.
                 await tokens.revoke(issued.family)
@@ -85,8 +104,10 @@ extension StoriesBackend {
         }
     }
 
-    /// RFC 8628 §3.4, §3.5.
-    func deviceCodeGrant(_ form: Components.Schemas.TokenRequest) async -> Operations.CreateToken.Output {
+    /// RFC 8628 §3.4, §3.5. The resource is the device authorization's; a poll may repeat it, not change it.
+    func deviceCodeGrant(
+        _ form: Components.Schemas.TokenRequest, resource: RequestedResource
+    ) async -> Operations.CreateToken.Output {
         let grant = form.grantType.rawValue
         guard let clientID = form.clientId, let deviceCode = form.deviceCode else {
             return tokenError("invalid_request", grant: grant, description: "client_id and device_code are required.")
@@ -106,8 +127,18 @@ extension StoriesBackend {
             return tokenError(
                 "invalid_grant", grant: grant, reason: reason.rawValue,
                 description: "The device code is invalid or was already used.")
-        case .approved(let username):
-            return tokenIssued(await tokens.issueTokens(for: username), grant: grant)
+        case .approved(let username, let request):
+            let audience: String?
+            switch (request.resource, resource) {
+            case (.audience(let asked), .audience(let polled)) where asked != polled:
+                return invalidTarget(grant: grant)
+            case (.audience(let asked), _):
+                audience = asked
+            case (.unspecified, _):
+                audience = resource.audienceOfNewGrant
+            }
+            let tokenGrant = TokenGrant(clientID: clientID, scope: request.scope, audience: audience)
+            return tokenIssued(await tokens.issueTokens(for: username, grant: tokenGrant), grant: grant)
         }
     }
 }

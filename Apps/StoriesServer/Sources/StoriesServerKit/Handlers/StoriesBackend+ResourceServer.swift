@@ -1,16 +1,49 @@
+import Foundation
 import OpenAPIRuntime
 import StoriesServerAPI
 
-// Not served yet: the server answers 404 as before these operations were in the contract. Issue 24 item 3 replaces
-// both with RFC 9728 metadata and RFC 7662 introspection.
+/// The API as a protected resource (RFC 9728), and token introspection (RFC 7662).
 extension StoriesBackend {
     func getProtectedResourceMetadata(
         _ input: Operations.GetProtectedResourceMetadata.Input
     ) async throws -> Operations.GetProtectedResourceMetadata.Output {
-        .undocumented(statusCode: 404, .init())
+        let issuer =
+            switch tokenIssuer {
+            case .itself: grants.origin.issuer
+            case .external(let issuer): issuer
+            }
+        return .ok(.init(body: .json(.init(origin: grants.origin, authorizationServers: [issuer]))))
     }
 
+    /// RFC 7662 §2.2 for the access tokens this server issued; anything else is `{"active": false}`. The caller is
+    /// the introspection client: `IntrospectionClientMiddleware` let nothing else through.
     func introspectToken(_ input: Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output {
-        .undocumented(statusCode: 404, .init())
+        guard AuthenticatedClient.id != nil else {
+            return .unauthorized(.init(body: .json(.init(error: "invalid_client"))))
+        }
+        guard case .urlEncodedForm(let form) = input.body else {
+            return .badRequest(.init(body: .json(.init(error: "invalid_request"))))
+        }
+        guard let token = await tokens.activeAccessToken(form.token) else {
+            logger.info("introspect outcome=inactive")
+            return .ok(.init(body: .json(.init(active: false))))
+        }
+        logger.info("introspect outcome=active")
+        let account = await accounts.account(named: token.username)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        active: true,
+                        scope: token.grant.scope,
+                        clientId: token.grant.clientID,
+                        username: token.username,
+                        tokenType: "Bearer",
+                        exp: Int64(token.expiresAt.timeIntervalSince1970.rounded(.down)),
+                        iat: Int64(token.issuedAt.timeIntervalSince1970.rounded(.down)),
+                        sub: account?.id ?? token.username,
+                        aud: .case1(token.grant.audience ?? resourceIdentifier),
+                        iss: grants.origin.issuer
+                    ))))
     }
 }

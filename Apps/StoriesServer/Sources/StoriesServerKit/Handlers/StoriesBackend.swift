@@ -11,6 +11,9 @@ struct StoriesBackend: APIProtocol {
     let grants: AuthorizationGrants
     let environment: ServerEnvironment
     let logger: Logger
+    /// Whose tokens the API accepts: the RFC 9728 metadata names that issuer, and the accounts of an external one are
+    /// recorded here on first sight.
+    var tokenIssuer = TokenIssuer.itself
 
     /// The client id the reference server accepts (a public client, RFC 8252 §8.5).
     static let clientID = "stories-cli"
@@ -25,11 +28,17 @@ struct StoriesBackend: APIProtocol {
         if let clientID = form.clientId, clientID != Self.clientID {
             return tokenError("invalid_client", grant: grant, status: 401, description: "Unknown client.")
         }
+        if let scope = form.scope, scope.utf8.count > AuthorizationRequest.maximumParameterLength {
+            return tokenError("invalid_scope", grant: grant, description: "scope is too long.")
+        }
+        guard let resource = RequestedResource(form.resource, thisAPI: resourceIdentifier) else {
+            return invalidTarget(grant: grant)
+        }
         switch form.grantType {
         case .authorizationCode:
-            return await authorizationCodeGrant(form)
+            return await authorizationCodeGrant(form, resource: resource)
         case .deviceCode:
-            return await deviceCodeGrant(form)
+            return await deviceCodeGrant(form, resource: resource)
         case .password:
             guard grants.passwordGrantEnabled else {
                 return tokenError(
@@ -43,15 +52,18 @@ struct StoriesBackend: APIProtocol {
                     "invalid_grant", grant: grant, reason: "bad_credentials", description: "Wrong username or password."
                 )
             }
-            let issued = await tokens.issueTokens(for: account.username)
+            let issued = await tokens.issueTokens(
+                for: account.username, grant: TokenGrant(scope: form.scope, audience: resource.audienceOfNewGrant))
             return tokenIssued(issued, grant: grant)
         case .refreshToken:
             guard let refreshToken = form.refreshToken else {
                 return tokenError("invalid_request", grant: grant, description: "refresh_token is required.")
             }
-            switch await tokens.rotate(refreshToken) {
+            switch await tokens.rotate(refreshToken, requesting: resource) {
             case .success(let issued):
                 return tokenIssued(issued, grant: grant)
+            case .failure(.otherResource):
+                return invalidTarget(grant: grant)
             case .failure(let refusal):
                 return tokenError(
                     "invalid_grant",
@@ -97,14 +109,18 @@ struct StoriesBackend: APIProtocol {
     }
 
     func getCurrentUser(_ input: Operations.GetCurrentUser.Input) async throws -> Operations.GetCurrentUser.Output {
-        guard let username = AuthenticatedUser.username, let account = await accounts.account(named: username) else {
-            return .unauthorized(.unauthorized)
+        guard let username = AuthenticatedUser.username else { return .unauthorized(unauthorized) }
+        let account: Account?
+        switch tokenIssuer {
+        case .itself: account = await accounts.account(named: username)
+        case .external: account = await accounts.profile(of: username, now: environment.now())
         }
+        guard let account else { return .unauthorized(unauthorized) }
         return .ok(.init(body: .json(.init(account))))
     }
 
     func listStories(_ input: Operations.ListStories.Input) async throws -> Operations.ListStories.Output {
-        guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
+        guard AuthenticatedUser.username != nil else { return .unauthorized(unauthorized) }
         do {
             let page = try catalog.page(
                 cursor: input.query.cursor, limit: input.query.limit ?? StoryCatalog.defaultPageSize)
@@ -120,7 +136,7 @@ struct StoriesBackend: APIProtocol {
     }
 
     func getStory(_ input: Operations.GetStory.Input) async throws -> Operations.GetStory.Output {
-        guard AuthenticatedUser.username != nil else { return .unauthorized(.unauthorized) }
+        guard AuthenticatedUser.username != nil else { return .unauthorized(unauthorized) }
         guard let story = catalog.story(id: input.path.storyId) else {
             return .notFound(
                 .init(
@@ -148,6 +164,17 @@ struct StoriesBackend: APIProtocol {
             )
         )
     }
+
+    /// RFC 8707 §2: a `resource` that is malformed, or not the one the grant is for.
+    func invalidTarget(grant: String) -> Operations.CreateToken.Output {
+        tokenError(
+            "invalid_target", grant: grant,
+            description:
+                "resource must be an absolute http or https URI without a fragment, and the one the grant is for.")
+    }
+
+    /// This API's resource identifier (RFC 8707, RFC 9728): the public origin and the base path.
+    var resourceIdentifier: String { ProtectedResourceLocation.resource(at: grants.origin) }
 
     func tokenError(
         _ code: String,
@@ -189,10 +216,14 @@ extension Components.Schemas.Problem {
     }
 }
 
-extension Components.Responses.Unauthorized {
-    static var unauthorized: Self {
+extension StoriesBackend {
+    /// The challenges of this API's 401s; the public origin lives with the grants, which hand out URLs too.
+    var challenges: BearerChallenges { BearerChallenges(origin: grants.origin) }
+
+    /// The 401 of a handler that finds no signed-in user (the bearer middleware normally answers first).
+    var unauthorized: Components.Responses.Unauthorized {
         .init(
-            headers: .init(wwwAuthenticate: BearerAuthenticationMiddleware.challenge),
+            headers: .init(wwwAuthenticate: challenges.invalidToken),
             body: .applicationProblemJson(
                 .init(title: "Unauthorized", status: 401, detail: "The access token is missing, expired or revoked."))
         )

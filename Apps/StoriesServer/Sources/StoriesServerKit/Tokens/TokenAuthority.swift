@@ -24,7 +24,8 @@ struct IssuedTokens: Sendable {
     var outcome: IssueOutcome = .issued
 }
 
-/// Why a refresh token was refused. Every case is `invalid_grant` on the wire; the reason goes to the log.
+/// Why a refresh token was refused. Every case but `otherResource` is `invalid_grant` on the wire; the reason goes to
+/// the log.
 enum RefreshRefusal: String, Error {
     case unknown
     case expired
@@ -32,13 +33,17 @@ enum RefreshRefusal: String, Error {
     case revoked
     /// A successor the reuse interval replaced before anyone used it.
     case retired
+    /// The request named another resource than the family's (`invalid_target`, RFC 8707 §2); the token is not spent.
+    case otherResource = "other_resource"
 }
 
-/// What an access token is worth.
+/// What an access token is worth to this API.
 enum AccessCheck: Equatable {
     case valid(username: String)
     case expired
     case invalid
+    /// Live, but issued for another resource (RFC 8707): not for this API.
+    case forAnotherResource
 }
 
 /// Issues, rotates, checks and revokes opaque tokens, in memory.
@@ -51,6 +56,7 @@ actor TokenAuthority {
     private struct AccessGrant {
         var username: String
         var family: TokenFamilyID
+        var issuedAt: Date
         var expiresAt: Date
     }
 
@@ -80,6 +86,7 @@ actor TokenAuthority {
     private var accessGrants: [String: AccessGrant] = [:]
     private var refreshGrants: [String: RefreshGrant] = [:]
     private var revokedFamilies: Set<TokenFamilyID> = []
+    private var familyGrants: [TokenFamilyID: TokenGrant] = [:]
     private var nextFamily = 1
 
     /// - Parameter reuseInterval: seconds after a rotation during which the spent token may come back before its
@@ -96,19 +103,27 @@ actor TokenAuthority {
         self.environment = environment
     }
 
-    /// Starts a new family for `username` (a password grant).
-    func issueTokens(for username: String) -> IssuedTokens {
+    /// Starts a new family for `username`: a sign-in that granted `grant`.
+    func issueTokens(for username: String, grant: TokenGrant = TokenGrant()) -> IssuedTokens {
         let family = TokenFamilyID(value: nextFamily)
         nextFamily += 1
+        familyGrants[family] = grant
         return issue(for: username, in: family)
     }
 
     /// Spends `refreshToken` and returns its successor, or refuses it. A spent token coming back is treated as
     /// theft: its family is revoked, so the legitimate holder must sign in again too — unless it is the token rotated
     /// last, within the reuse interval, before its successor was used (see the type's documentation).
-    func rotate(_ refreshToken: String) -> Result<IssuedTokens, RefreshRefusal> {
+    ///
+    /// A request that names another resource than the family's is refused before anything is spent.
+    func rotate(
+        _ refreshToken: String, requesting resource: RequestedResource = .unspecified
+    ) -> Result<IssuedTokens, RefreshRefusal> {
         guard let grant = refreshGrants[refreshToken] else { return .failure(.unknown) }
         guard !revokedFamilies.contains(grant.family) else { return .failure(.revoked) }
+        if case .audience(let audience) = resource, audience != familyGrants[grant.family]?.audience {
+            return .failure(.otherResource)
+        }
         let now = environment.now()
         let isExpired = grant.expiresAt.map { $0 <= now } ?? false
         switch grant.state {
@@ -138,7 +153,19 @@ actor TokenAuthority {
 
     func check(accessToken: String) -> AccessCheck {
         guard let grant = accessGrants[accessToken], !revokedFamilies.contains(grant.family) else { return .invalid }
-        return grant.expiresAt > environment.now() ? .valid(username: grant.username) : .expired
+        guard grant.expiresAt > environment.now() else { return .expired }
+        return familyGrants[grant.family]?.audience == nil ? .valid(username: grant.username) : .forAnotherResource
+    }
+
+    /// `accessToken` with what it was granted, while it is live: not expired, not revoked, and an access token (a
+    /// refresh token is never one). For introspection (RFC 7662), whatever resource it is for.
+    func activeAccessToken(_ accessToken: String) -> ActiveAccessToken? {
+        guard let grant = accessGrants[accessToken], !revokedFamilies.contains(grant.family),
+            grant.expiresAt > environment.now()
+        else { return nil }
+        return ActiveAccessToken(
+            username: grant.username, grant: familyGrants[grant.family] ?? TokenGrant(), issuedAt: grant.issuedAt,
+            expiresAt: grant.expiresAt)
     }
 
     /// Revokes the family of `token`, whichever kind it is (RFC 7009 §2.1). Unknown tokens are ignored.
@@ -173,6 +200,7 @@ actor TokenAuthority {
         accessGrants[accessToken] = AccessGrant(
             username: username,
             family: family,
+            issuedAt: now,
             expiresAt: now.addingTimeInterval(accessTokenLifetime)
         )
         refreshGrants[refreshToken] = RefreshGrant(
@@ -188,5 +216,11 @@ actor TokenAuthority {
             expiresIn: Int(accessTokenLifetime.rounded(.up)),
             family: family
         )
+    }
+}
+
+extension TokenAuthority: AccessTokenVerifying {
+    func verify(accessToken: String) -> AccessTokenVerdict {
+        if case .valid(let username) = check(accessToken: accessToken) { .valid(username: username) } else { .invalid }
     }
 }

@@ -19,16 +19,23 @@ public struct LoopbackRedirectListener: AuthorizationRedirectListening {
         public var maximumRequestBytes: Int
         public var connectionReadTimeout: Duration
         public var overallTimeout: Duration
+        /// Connections open at once; past it the oldest that has sent nothing is closed (`ConnectionBudget`).
+        public var maximumConnections: Int
 
-        public init(maximumRequestBytes: Int, connectionReadTimeout: Duration, overallTimeout: Duration) {
+        public init(
+            maximumRequestBytes: Int, connectionReadTimeout: Duration, overallTimeout: Duration,
+            maximumConnections: Int = 32
+        ) {
             self.maximumRequestBytes = maximumRequestBytes
             self.connectionReadTimeout = connectionReadTimeout
             self.overallTimeout = overallTimeout
+            self.maximumConnections = maximumConnections
         }
 
         /// What `stories-cli login` uses (documented in docs/CLI.md's limits table).
         public static let standard = Limits(
-            maximumRequestBytes: 8 * 1024, connectionReadTimeout: .seconds(10), overallTimeout: .seconds(300))
+            maximumRequestBytes: 8 * 1024, connectionReadTimeout: .seconds(10), overallTimeout: .seconds(300),
+            maximumConnections: 32)
     }
 
     /// The redirect URI's path.
@@ -58,15 +65,18 @@ public struct LoopbackRedirectListener: AuthorizationRedirectListening {
         let expectation = RedirectExpectation(
             path: Self.path, state: state, issuer: issuer, limits: limits, outcome: outcome,
             pages: RedirectPages(applicationName: applicationName))
+        let budget = ConnectionBudget(maximum: limits.maximumConnections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 16)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                budget.admit(channel)
+                channel.closeFuture.whenComplete { _ in budget.remove(channel) }
+                return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(RequestSizeLimit(maximumBytes: expectation.limits.maximumRequestBytes))
                     // NIOHTTP1's request decoder and response encoder; a request body, if any, is never read.
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)
-                    try pipeline.addHandler(RedirectRequestHandler(expectation: expectation))
+                    try pipeline.addHandler(RedirectRequestHandler(expectation: expectation, budget: budget))
                 }
             }
         let channel: any Channel

@@ -11,6 +11,21 @@ struct RedirectPages: Sendable {
             status: .notFound, title: "Not found", message: "\(applicationName) is waiting for a sign-in here.")
     }
 
+    /// For a callback that does not carry the state of the sign-in in progress (another request's, or a forged one):
+    /// the redirect is still awaited.
+    var notThisSignIn: RedirectPage {
+        RedirectPage(
+            status: .badRequest, title: "Not this sign-in",
+            message: "This is not the answer to the sign-in \(applicationName) is waiting for.")
+    }
+
+    /// For a request that names another host than the listener's address (a DNS rebinding page): not read.
+    var misdirected: RedirectPage {
+        RedirectPage(
+            status: .misdirectedRequest, title: "Misdirected request",
+            message: "\(applicationName) answers only requests to its own address.")
+    }
+
     /// For a request head over the listener's limit, which is not read.
     var tooLarge: RedirectPage {
         RedirectPage(

@@ -9,11 +9,13 @@ final class RedirectRequestHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let expectation: RedirectExpectation
+    private let budget: ConnectionBudget
     private var answered = false
     private var readDeadline: Scheduled<Void>?
 
-    init(expectation: RedirectExpectation) {
+    init(expectation: RedirectExpectation, budget: ConnectionBudget) {
         self.expectation = expectation
+        self.budget = budget
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -31,6 +33,7 @@ final class RedirectRequestHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !answered, case .head(let head) = unwrapInboundIn(data) else { return }
+        budget.markRequested(context.channel)
         answer(head, context: context)
     }
 
@@ -49,14 +52,30 @@ final class RedirectRequestHandler: ChannelInboundHandler {
     }
 
     private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // A browser names the address it connected to; any other host is a page of another site that resolved its
+        // name to this machine (DNS rebinding), which must not complete or end the sign-in.
+        guard let address = context.channel.localAddress, let port = address.port,
+            head.headers[canonicalForm: "host"] == ["127.0.0.1:\(port)"]
+        else {
+            return respond(expectation.pages.misdirected, context: context)
+        }
         let target = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard head.method == .GET, target.first == Substring(expectation.path), expectation.claim() else {
+        guard head.method == .GET, target.first == Substring(expectation.path) else {
             return respond(expectation.pages.notFound, context: context)
         }
         let query = target.count > 1 ? target[1] : ""
         let result = Result { () throws(AuthorizationRedirectError) -> Secret in
             try AuthorizationResponse.code(from: query, state: expectation.state, issuer: expectation.issuer)
         }
+        switch result {
+        case .failure(.missingState), .failure(.stateMismatch), .failure(.repeatedParameter):
+            // Not shown to carry this sign-in's state: anyone on this machine can send that, so it neither ends
+            // the sign-in nor spends the one redirect it waits for.
+            return respond(expectation.pages.notThisSignIn, context: context)
+        default:
+            break
+        }
+        guard expectation.claim() else { return respond(expectation.pages.notFound, context: context) }
         // Later connections are refused at once; this one still gets its page.
         context.channel.parent?.close(promise: nil)
         let outcome = expectation.outcome

@@ -17,15 +17,18 @@ enum SecureLocation {
     /// Checks the directory (creating it 0700 if missing) and the file, creating it 0600 if it does not exist yet.
     /// Modes of things that already exist are left alone until the file is known to be ours (`restrictModes(of:)`):
     /// the directory of another application's database is not ours to change either.
-    static func prepare(path: String) throws(CredentialsStoreError) {
+    /// Returns whether it created the file, so that a caller that then refuses it can remove it again.
+    @discardableResult
+    static func prepare(path: String) throws(CredentialsStoreError) -> Bool {
         let directory = directory(of: path)
         try prepareDirectory(directory)
-        try prepareFile(path)
+        let created = try prepareFile(path)
         // Checked before SQLite opens anything: running as root, SQLite hands an existing -wal to the database's owner.
         for sidecar in [path + "-wal", path + "-shm"] {
             try requireOwnRegularFileIfPresent(sidecar)
         }
         guard access(directory, W_OK) == 0 else { throw .readOnly(path: path) }
+        return created
     }
 
     /// Restricts the directory to the user (0700) and the database file and its `-wal` and `-shm` files to 0600, once
@@ -107,7 +110,8 @@ enum SecureLocation {
         }
     }
 
-    private static func prepareFile(_ path: String) throws(CredentialsStoreError) {
+    /// Whether it created the file.
+    private static func prepareFile(_ path: String) throws(CredentialsStoreError) -> Bool {
         var status = stat()
         if lstat(path, &status) != 0 {
             guard errno == ENOENT else { throw .fileSystemError(path: path, errorNumber: errno) }
@@ -115,7 +119,7 @@ enum SecureLocation {
             if descriptor >= 0 {
                 // Just created: no connection can have it open, so closing this descriptor drops no lock.
                 close(descriptor)
-                return
+                return true
             }
             guard errno == EEXIST else { throw failure(opening: path, errorNumber: errno) }
             // Another process created it meanwhile: check what it created.
@@ -124,6 +128,7 @@ enum SecureLocation {
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
         guard status.st_uid == geteuid() else { throw .ownedByAnotherUser(path: path, owner: status.st_uid) }
         guard access(path, R_OK | W_OK) == 0 else { throw failure(opening: path, errorNumber: errno) }
+        return false
     }
 
     /// A `-wal` or `-shm` someone else planted (or a link to elsewhere) would receive the tokens SQLite writes.

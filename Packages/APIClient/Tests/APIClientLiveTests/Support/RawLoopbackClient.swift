@@ -19,6 +19,44 @@ enum RawLoopbackClient {
             Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUser-Agent: test\r\n\r\n".utf8), port: port)
     }
 
+    /// Opens a connection to `port` and sends nothing: a descriptor to `close` later, or -1 when refused.
+    static func connectIdle(port: Int) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return -1 }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+
+    /// How many of `descriptors` the server has closed (end of stream), waiting up to `timeout` for at least
+    /// `expected` of them: poll(2) returns as soon as a close arrives, so this waits for the event, not for time.
+    static func closedCount(_ descriptors: [Int32], expected: Int, timeout: Duration = .seconds(5)) -> Int {
+        var closed = Set<Int32>()
+        let deadline = ContinuousClock.now + timeout
+        while closed.count < expected, ContinuousClock.now < deadline {
+            var polled = descriptors.filter { !closed.contains($0) }.map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
+            guard poll(&polled, nfds_t(polled.count), 100) >= 0 else { break }
+            for entry in polled where entry.revents != 0 {
+                var byte: UInt8 = 0
+                if recv(entry.fd, &byte, 1, Int32(MSG_DONTWAIT)) <= 0 { closed.insert(entry.fd) }
+            }
+        }
+        return closed.count
+    }
+
     /// The port of an `http://127.0.0.1:PORT/…` URI.
     static func port(of uri: String) -> Int {
         URLComponents(string: uri)?.port ?? 0

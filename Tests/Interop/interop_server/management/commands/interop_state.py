@@ -5,7 +5,10 @@ from oauth2_provider.models import get_access_token_model, get_refresh_token_mod
 
 
 class Command(BaseCommand):
-    help = "Prints, as JSON, how many tokens DOT holds and how many refresh tokens it has revoked (never a token)."
+    help = (
+        "Prints, as JSON, how many tokens DOT holds, how many refresh tokens it has revoked, and the RFC 8707 resources "
+        "its access tokens are for (never a token)."
+    )
 
     def handle(self, *args, **options):
         RefreshToken = get_refresh_token_model()
@@ -14,5 +17,8 @@ class Command(BaseCommand):
             "refresh_tokens": RefreshToken.objects.count(),
             "refresh_tokens_revoked": RefreshToken.objects.filter(revoked__isnull=False).count(),
             "refresh_tokens_live": RefreshToken.objects.filter(revoked__isnull=True).count(),
+            "access_token_resources": sorted(
+                {resource for token in get_access_token_model().objects.all() for resource in token.resource}
+            ),
         }
         self.stdout.write(json.dumps(state, sort_keys=True))

@@ -5,52 +5,44 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli login`: signs in and stores the session for one server.
-struct LoginCommand: StoriesSubcommand {
+struct LoginCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Sign in and store the session for this server.",
+        abstract: "Sign in and make the account this server's active one.",
         discussion: """
-            The password is read without echo from the terminal, or from standard input with --password-stdin \
-            (for scripts: `printf '%s\\n' "$PASSWORD" | stories-cli login --username demo --password-stdin`). \
-            It is never accepted as an argument. The account becomes the server's active one, which the other \
-            commands use; accounts signed in before stay signed in (`stories-cli switch` goes back, `stories-cli \
-            status` lists them). Signing in again as the same account replaces its session and revokes the old one; \
-            sessions for other servers are untouched.
+            Without options, login signs in in your browser (waiting up to 5 minutes), or with a code to approve \
+            on any device where no browser can be opened. --username signs in with the password instead, asked \
+            for without echo (or read with --password-stdin), where the server accepts passwords.
 
-            Without --username, --password-stdin or --device, login signs in in your web browser (authorization \
-            code with PKCE, RFC 7636 and RFC 8252): it listens on 127.0.0.1 on a free port, opens the sign-in \
-            page of the authorization server the API names with $BROWSER (the page's address as its last argument, or in place of %s), else xdg-open \
-            in a graphical session, prints the address on standard error in case the browser does not open, and \
-            waits up to 5 minutes for the browser to come back. When no browser can be opened, or the server does \
-            not offer browser sign-in, it signs in with a device code instead. The password never passes through \
-            stories-cli.
-
-            Every sign-in first finds the authorization server: the one the API names in its protected-resource \
-            metadata (RFC 9728), on any origin and path, else the API's own origin; its metadata (RFC 8414, or \
-            OpenID Connect discovery) gives every endpoint. The session remembers that server, and is renewed and \
-            revoked there only.
-
-            --device signs in without a password here (RFC 8628): it prints a code and a web page (on standard \
-            error), and waits while you open the page on any device, sign in and approve; the server's polling \
-            interval is kept.
-
-            --username (prompting for the password without echo on a terminal) and --password-stdin use the \
-            password grant, which the server may have turned off.
-
-            Ctrl-C stops waiting (exit 130). A sign-in denied on the server's page exits 79; a device code that \
-            expired, or a browser that did not come back in time, exits 75.
+            The account becomes the server's active one; accounts signed in before stay signed in (`stories-cli \
+            switch` goes back). Exits 77 on a wrong password, 79 when the sign-in is denied on the server's page, \
+            75 when the code or the wait for the browser runs out. How sign-in works: docs/CLI.md, "Browser \
+            sign-in".
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample(
+            "Sign in in your browser, or with a code where none can be opened", "stories-cli login --server local"),
+        CommandExample(
+            "Sign in with a code approved on any device, such as over SSH", "stories-cli login --server local --device"),
+        CommandExample(
+            "Sign in with a password, asked for without echo", "stories-cli login --server local --username demo"),
+        CommandExample(
+            "From a script, the password on standard input",
+            "printf '%s\\n' \"$PASSWORD\" | stories-cli login --server local --username demo --password-stdin"),
+        CommandExample(
+            "An API whose tokens come from another server, such as Keycloak",
+            "stories-cli login --server-url https://api.example.com/v1"),
+    ]
 
     @OptionGroup var credentials: CredentialInputOptions
 
-    @Flag(
-        help:
-            "Sign in with a code approved on a web page on any device (device authorization), even where a browser can be opened."
-    )
+    @Flag(help: "Sign in with a code approved on a web page on any device, even where a browser can be opened.")
     var device = false
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 
@@ -130,9 +122,9 @@ struct LoginCommand: StoriesSubcommand {
         return try result(of: viewModel)
     }
 
-    /// Renders the browser sign-in view model: the page is opened in the browser and its address shown on standard
-    /// error while it waits (it carries the challenge and the state, nothing that could be exchanged for tokens),
-    /// then the outcome.
+    /// Renders the browser sign-in view model: the page is opened in the browser (through a private forwarding page,
+    /// so that no process's arguments carry its state and challenge) and its address shown on standard error, which
+    /// only this terminal sees, while it waits; then the outcome.
     static func signInWithBrowser(
         service: any BrowserSignInService, context: CommandContext
     ) async throws -> SignInResult {
@@ -153,6 +145,7 @@ struct LoginCommand: StoriesSubcommand {
                 "Waiting for you to sign in in the browser (up to \(limit); Ctrl-C stops waiting)…\n")
         }
         await viewModel.complete()
+        context.browser.signInEnded()
         return try result(of: viewModel)
     }
 

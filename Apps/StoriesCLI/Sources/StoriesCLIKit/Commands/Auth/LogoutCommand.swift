@@ -4,30 +4,40 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli logout`: revokes a session at the server and removes it from this machine.
-struct LogoutCommand: StoriesSubcommand {
+struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Sign out: revoke the session at the server, then delete it here.",
         discussion: """
-            Signs out the active account of the server; the account active before it, if another one is signed in \
-            there, becomes active (the command says which). --account signs out that account instead (exit 67 if \
-            it is not signed in), --all-accounts every account on the server, --all every account on every server \
-            (its meaning from before accounts, kept: a script that ends every session still does). \
-            The local session is deleted even when the server cannot be reached; the failed revocation is reported \
-            and the exit code is then 69 (unreachable) or 1.
+            Signs out the server's active account; the account active before it, if one is still signed in there, \
+            takes over (the command says which). The session is deleted here even when the server cannot be \
+            reached: the failed revocation is reported, and the exit code is then 69 (unreachable) or 1.
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample("Sign out the active account", "stories-cli logout --server local"),
+        CommandExample(
+            "Sign out alice, whether or not she is the active account",
+            "stories-cli logout --server local --account alice"),
+        CommandExample("Every account on this server", "stories-cli logout --server local --all-accounts"),
+        CommandExample("Every account on every server", "stories-cli logout --all"),
+    ]
 
-    @Option(help: ArgumentHelp("Sign out this account rather than the active one.", valueName: "username"))
+    @Option(
+        help: ArgumentHelp(
+            "Sign out this account rather than the active one (exit 67 if it is not signed in).", valueName: "username"),
+        completion: .signedInAccounts)
     var account: String?
 
     @Flag(help: "Sign out every account on this server.")
     var allAccounts = false
 
-    @Flag(help: "Sign out every account on every server with a stored session.")
+    @Flag(help: "Sign out every account on every server (its meaning from before accounts, kept for scripts).")
     var all = false
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 

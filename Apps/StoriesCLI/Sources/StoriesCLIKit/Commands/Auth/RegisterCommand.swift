@@ -3,22 +3,36 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli register`: creates an account and signs it in.
-struct RegisterCommand: StoriesSubcommand {
+struct RegisterCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Create an account on this server and sign it in.",
         discussion: """
             Usernames have 3 to 32 characters of a-z, 0-9, _ and -; passwords 8 to 128 characters. On a terminal \
-            the password is asked twice without echo; scripts pass it on standard input with --password-stdin.
+            it asks for what is not given, the password twice without echo (again when the two differ, up to \
+            three tries); scripts pass the password on standard input with --password-stdin. The new account \
+            becomes the server's active one; accounts signed in before stay signed in.
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample(
+            "Create an account, asked for everything on the terminal", "stories-cli register --server local"),
+        CommandExample(
+            "Name it; the password is asked for twice, without echo",
+            "stories-cli register --server local --username alice --display-name 'Alice Liddell'"),
+        CommandExample(
+            "From a script, the password on standard input",
+            "printf '%s\\n' \"$PASSWORD\" | stories-cli register --server local --username alice --password-stdin"),
+    ]
 
     @OptionGroup var credentials: CredentialInputOptions
 
     @Option(help: "A name to show instead of the username.")
     var displayName: String?
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 

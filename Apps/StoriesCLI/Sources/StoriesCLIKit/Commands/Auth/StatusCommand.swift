@@ -4,28 +4,37 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli status`: every account signed in to every server, without a request and never with a token.
-struct StatusCommand: StoriesSubcommand {
+struct StatusCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show every stored session: server, accounts (the active one marked), token freshness, last refresh.",
+        abstract: "Show every signed-in account on every server, the active ones marked.",
         discussion: """
-            Reads the credentials file only; no request is made. A server can have several accounts signed in; \
-            the active one, which the other commands use, is marked "(active)" and listed first (`stories-cli \
-            switch` changes it). The server the other commands use when none is given is marked as the default. \
-            --json prints one entry per account: [{"server", "name" (or null), "account", "isActive", \
-            "accessTokenFresh", "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339), \
-            "signInRequired", "isDefault", "issuer" (the authorization server that issued the session, or null when \
-            the server published no metadata and its own token endpoint did)}].
+            Reads the credentials file only: no request, and never a token. For each server, each account (the \
+            active one, which the other commands use, marked "(active)" and listed first), whether its access \
+            token is fresh and when the session was last refreshed; the server commands use when none is given is \
+            marked "(default)".
 
-            Exits 77 when a listed session needs a new sign-in (the server ended it), after printing the list, so \
-            that a script can tell; the error line names the command that signs in again.
+            Exits 77 after the listing when a session needs a new sign-in (the server ended it), naming the \
+            command that signs in again, so that a script can tell. --json prints one object per account (schema: \
+            docs/json/status.schema.json).
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample("Every signed-in account on every server", "stories-cli status"),
+        CommandExample(
+            "In a script, stop when a session needs a new sign-in (exit 77)",
+            "stories-cli status > /dev/null || exit"),
+        CommandExample(
+            "The active account of each server",
+            "stories-cli status --json | jq -r '.[] | select(.isActive) | .server + \" \" + .account'"),
+    ]
 
     @Flag(help: "Print JSON instead of a human layout.")
     var json = false
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 
@@ -38,11 +47,13 @@ struct StatusCommand: StoriesSubcommand {
         case .idle, .loading: return
         }
         let now = context.now()
+        // The server commands use when none is given, whichever --server this command was given.
+        let defaultURL = context.defaultServer?.url.absoluteString
         let entry = { (session: SessionSummary) in
             SessionStatus(
                 session: session,
                 server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
-                isDefault: session.server == context.server.url.absoluteString,
+                isDefault: session.server == defaultURL,
                 now: now)
         }
         guard case .loaded(let sessions) = viewModel.state else { return }

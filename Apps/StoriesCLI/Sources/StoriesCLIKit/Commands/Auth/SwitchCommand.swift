@@ -4,26 +4,31 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli switch`: which of the accounts signed in to a server the other commands use.
-struct SwitchCommand: StoriesSubcommand {
+struct SwitchCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch",
         abstract: "Switch the active account for this server.",
         discussion: """
-            A server can have several accounts signed in (`login` adds one and makes it active); every other \
-            command uses the active one. Switching makes no request and signs nothing out:
-              stories-cli switch --server local --account alice
-            Without --account, as `gh auth switch` does: with two accounts signed in, switches to the other one; \
-            with more, asks which on a terminal (a numbered list), and without one lists them and asks for \
-            --account (exit 64); with one, says it is already active. An \
-            account that is not signed in to the server is exit 67. `stories-cli status` lists every account and \
-            marks the active one.
+            Every other command uses the server's active account; `login` and `register` add accounts and make \
+            the new one active. Switching makes no request and signs nothing out. Without --account, as \
+            `gh auth switch` does: with two accounts it switches to the other, with more it asks which on a \
+            terminal (without one it lists them, exit 64). An account not signed in to the server is exit 67.
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample("Make alice the active account", "stories-cli switch --server local --account alice"),
+        CommandExample("With two accounts signed in, switch to the other one", "stories-cli switch --server local"),
+        CommandExample(
+            "The same on a server named by its URL",
+            "stories-cli switch --server-url https://api.example.com/v1 --account alice"),
+    ]
 
-    @Option(help: ArgumentHelp("The account to make active.", valueName: "username"))
+    @Option(help: ArgumentHelp("The account to make active.", valueName: "username"), completion: .signedInAccounts)
     var account: String?
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 

@@ -3,28 +3,38 @@ import Authorization
 import OnboardingDomain
 
 /// `stories-cli token`: a fresh access token on standard output, for scripts.
-struct TokenCommand: StoriesSubcommand {
+struct TokenCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print a fresh access token for this server (a secret).",
         discussion: """
-            For scripts, without putting the token in any command's arguments (which other users can read):
-              printf 'Authorization: Bearer %s\\n' "$(stories-cli token --server local)" | curl -H @- …
-            The token is renewed first when it has expired or is about to, under the same cross-process lock as \
-            every other command, so a script never spends the refresh token another process is using. It is \
-            printed to standard output only and never logged. Treat it like a password: anyone who has it can act \
-            as you until it expires. --account U prints the token of another signed-in account without switching \
-            to it, so other processes keep using the active one.
+            For scripts. The token is renewed first when it has expired or is about to, under the same lock as \
+            every other command, and printed to standard output only; it is never logged. Treat it like a \
+            password: anyone who has it can act as you until it expires. Keep it out of command arguments, which \
+            other users can read, as the first example does. --account prints another signed-in account's token \
+            without switching to it, so other processes keep using the active one.
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample(
+            "Call the API with curl, the token in no command's arguments",
+            "printf 'Authorization: Bearer %s\\n' \"$(stories-cli token --server local)\" | curl -H @- http://127.0.0.1:8080/v1/me"
+        ),
+        CommandExample(
+            "Another signed-in account's token, without switching", "stories-cli token --server local --account alice"),
+        CommandExample("Into a shell variable, not exported", "token=\"$(stories-cli token --server local)\""),
+    ]
 
     @Option(
         help: ArgumentHelp(
             "The token of this signed-in account instead of the active one; the active account does not change.",
-            valueName: "username"))
+            valueName: "username"),
+        completion: .signedInAccounts)
     var account: String?
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 

@@ -4,20 +4,29 @@ import OnboardingDomain
 import OnboardingPresentation
 
 /// `stories-cli whoami`: who the session belongs to, and how fresh it is. Never prints a token.
-struct WhoamiCommand: StoriesSubcommand {
+struct WhoamiCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show the signed-in account for this server.",
         discussion: """
-            --json prints {"username", "displayName" (or null), "server", "accessTokenFresh", \
-            "accessTokenExpiresAt" (RFC 3339 or null), "refreshedAt" (RFC 3339)}.
+            Asks the server which account the active session belongs to, renewing the session first when needed: \
+            the username, the display name, whether the access token is fresh and when the session was last \
+            refreshed; never a token. --json prints those as one object (schema: docs/json/whoami.schema.json).
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample("Which account commands use on the local server", "stories-cli whoami --server local"),
+        CommandExample("Only the username, for a script", "stories-cli whoami --server local --json | jq -r .username"),
+        CommandExample(
+            "The account on a server given by its URL", "stories-cli whoami --server-url https://api.example.com/v1"),
+    ]
 
     @Flag(help: "Print JSON instead of a human layout.")
     var json = false
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 

@@ -2,11 +2,21 @@ import APIClient
 import ArgumentParser
 
 /// `stories-cli servers`: the named servers from the spec.
-struct ServersCommand: ParsableCommand {
+struct ServersCommand: ParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "servers",
-        abstract: "List the servers --server can name."
+        abstract: "List the servers --server can name.",
+        discussion: """
+            Each with its URL and what it is. Any other server is reached by its URL: --server-url URL for one \
+            command, or `stories-cli use URL` for every command.
+            """
     )
+
+    static let examples = [
+        CommandExample("The named servers, with their URLs", "stories-cli servers"),
+        CommandExample("Only the names, for a script", "stories-cli servers | awk 'NR > 1 { print $1 }'"),
+        CommandExample("The URL of one of them", "stories-cli servers | awk '$1 == \"staging\" { print $2 }'"),
+    ]
 
     init() {}
 

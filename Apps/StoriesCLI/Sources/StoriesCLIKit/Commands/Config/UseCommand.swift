@@ -2,22 +2,28 @@ import ArgumentParser
 import Foundation
 
 /// `stories-cli use NAME|URL`: the server commands use when none is given.
-struct UseCommand: ParsableCommand {
+struct UseCommand: ParsableCommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
-        abstract: "Set the server commands use when none is given (like kubectl config use-context).",
+        abstract: "Set or show the server commands use when none is given.",
         discussion: """
-            stories-cli use local             work against the reference server on this machine
-            stories-cli use https://api.example.com/v1
-            stories-cli use                   show the default and where it comes from
-            stories-cli use --reset           back to production
-
-            Precedence: --server/--server-url, then STORIES_SERVER/STORIES_SERVER_URL, then this setting (kept in \
-            $XDG_CONFIG_HOME/stories-cli/config.json, else ~/.config/stories-cli/config.json), then production.
+            Like `kubectl config use-context`. Without an argument, shows the server commands use and where that \
+            comes from. Precedence: --server or --server-url, then STORIES_SERVER or STORIES_SERVER_URL, then this \
+            setting, then production. The setting is kept in $XDG_CONFIG_HOME/stories-cli/config.json, else \
+            ~/.config/stories-cli/config.json.
             """
     )
 
-    @Argument(help: ArgumentHelp("A server name (production, staging, local) or a base URL.", valueName: "server"))
+    static let examples = [
+        CommandExample("Work against a stories-server on this machine", "stories-cli use local"),
+        CommandExample("An API of your own, by its base URL", "stories-cli use https://api.example.com/v1"),
+        CommandExample("Which server commands use, and why", "stories-cli use"),
+        CommandExample("Forget the setting: production again", "stories-cli use --reset"),
+    ]
+
+    @Argument(
+        help: ArgumentHelp("A server name (production, staging, local) or a base URL.", valueName: "server"),
+        completion: .serverNames)
     var server: String?
 
     @Flag(help: "Forget the default, so production is used again.")

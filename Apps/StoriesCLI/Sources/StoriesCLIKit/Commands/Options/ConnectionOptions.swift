@@ -2,7 +2,10 @@ import ArgumentParser
 
 /// Options every command that talks to a server takes.
 struct ConnectionOptions: ParsableArguments, Sendable {
-    @Option(help: "The server to use: production, staging or local. Env: STORIES_SERVER. (default: production)")
+    @Option(
+        help: "A named server (default: the one `stories-cli use` set, else production). Env: STORIES_SERVER.",
+        completion: .serverNames
+    )
     var server: ServerName?
 
     @Option(
@@ -11,16 +14,14 @@ struct ConnectionOptions: ParsableArguments, Sendable {
 
     @Option(
         help: ArgumentHelp(
-            "The credentials database. Env: STORIES_CREDENTIALS_DB. (default: $XDG_DATA_HOME/stories-cli/credentials.sqlite)",
+            "The credentials file (default: see FILES in `stories-cli --help`). Env: STORIES_CREDENTIALS_DB.",
             valueName: "path"
-        )
+        ),
+        completion: .file()
     )
     var credentialsDB: String?
 
-    @Flag(
-        help:
-            "Log each request (method, path, status, duration) to stderr. Tokens are never logged. Env: STORIES_DEBUG=1."
-    )
+    @Flag(help: "Log each request and session event to stderr, never a secret. Env: STORIES_DEBUG=1.")
     var verbose = false
 
     init() {}

@@ -4,12 +4,10 @@ import ArgumentParser
 /// world-readable in `/proc/*/cmdline`.
 struct CredentialInputOptions: ParsableArguments, Sendable {
     @Option(
-        help:
-            "The account's username: register prompts for it when omitted on a terminal; login with it signs in with the password (prompted for without echo) instead of in the browser."
-    )
+        help: "The account's username; with it, login signs in with the password instead of in the browser.")
     var username: String?
 
-    @Flag(help: "Read the password from the first line of standard input.")
+    @Flag(help: "Read the password from the first line of standard input, for scripts.")
     var passwordStdin = false
 
     init() {}

@@ -4,22 +4,30 @@ import StoriesDomain
 import StoriesPresentation
 
 /// `stories-cli list`: the newest stories, one page or (with `--all`) every page, written as the pages arrive.
-struct ListCommand: StoriesSubcommand {
+struct ListCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the newest stories.",
         discussion: """
-            --json prints one document, written as pages arrive: {"stories": [Story], "nextCursor": string|null, \
-            "skipped": [{"id", "reason"}]}, where a Story is {"id", "title", "url" (null for ask stories), "author", \
-            "score", "commentCount", "createdAt" (RFC 3339)}. If a page fails, the document still ends properly, \
-            with "nextCursor" at the page that failed, and the command exits with that failure's code.
+            Each story is numbered and shows its id, which `show` takes. When more stories follow, the last line \
+            on standard error is the exact command for the next page. --all follows every page to the end (at \
+            most \(ConnectionLimits.standard.maximumPages) pages).
 
-            --all follows the server's cursors to the end, at most \(ConnectionLimits.standard.maximumPages) pages; \
-            a server that repeats a cursor or never ends is reported (exit 65).
+            --json prints one document, written as the pages arrive: "stories", "nextCursor" (null after the last \
+            page) and "skipped" (items the server sent that are not valid stories). Keys are only ever added; the \
+            schema is docs/json/list.schema.json. If a later page fails, the document is still closed, with \
+            "nextCursor" at that page, and the command exits with the failure's code.
             """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample("The 20 newest stories on the local server", "stories-cli list --server local"),
+        CommandExample(
+            "The next page, as the footer of the page before says",
+            "stories-cli list --server local --cursor djE6MjA --start-number 21"),
+        CommandExample("Every story, 100 per request, into a file", "stories-cli list --all --json > stories.json"),
+        CommandExample("Only the titles, with jq", "stories-cli list --json | jq -r '.stories[].title'"),
+    ]
 
     @Option(help: "Stories per page, 1 to 100. (default: 20, or 100 with --all)")
     var limit: Int?
@@ -38,6 +46,9 @@ struct ListCommand: StoriesSubcommand {
 
     @Flag(help: "Print JSON instead of a human layout.")
     var json = false
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 

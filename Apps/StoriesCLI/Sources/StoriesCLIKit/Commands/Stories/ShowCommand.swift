@@ -4,20 +4,32 @@ import StoriesDomain
 import StoriesPresentation
 
 /// `stories-cli show ID`: one story.
-struct ShowCommand: StoriesSubcommand {
+struct ShowCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one story.",
-        discussion: "--json prints the Story object described in `stories-cli list --help`."
+        discussion: """
+            --json prints the story as one object, the same as each entry of the "stories" of `list --json` \
+            (schema: docs/json/show.schema.json).
+            """
     )
 
-    @OptionGroup var connection: ConnectionOptions
+    static let examples = [
+        CommandExample("One story, by the id `list` shows", "stories-cli show 42 --server local"),
+        CommandExample("Only its link, for a script", "stories-cli show 42 --json | jq -r '.url // empty'"),
+        CommandExample(
+            "The newest story",
+            "stories-cli show \"$(stories-cli list --limit 1 --json | jq -r '.stories[0].id')\""),
+    ]
 
     @Argument(help: "The story's id, as `list` shows it.")
     var id: String
 
     @Flag(help: "Print JSON instead of a human layout.")
     var json = false
+
+    // After the command's own options, so that --help lists those first.
+    @OptionGroup var connection: ConnectionOptions
 
     init() {}
 
