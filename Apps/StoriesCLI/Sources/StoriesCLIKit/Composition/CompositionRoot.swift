@@ -115,6 +115,6 @@ struct CompositionRoot: CommandServices {
     /// The base URLs of every server with a stored session, each once. A missing file is none, and is not created.
     func serversWithSessions() async throws -> [URL] {
         let stored = try await DeferredSQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
-        return stored.filter(\.isActive).compactMap(\.credential.origin.url)
+        return stored.filter(\.isActive).map(\.credential.origin.url)
     }
 }
