@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
@@ -76,6 +77,7 @@ let package = Package(
                 "StoriesServerAPI",
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -145,6 +147,15 @@ let package = Package(
             name: "RFC7636Tests",
             dependencies: [.product(name: "RFC7636", package: "APIClient")],
             path: "Packages/APIClient/Tests/RFC7636Tests"
+        ),
+        .testTarget(
+            name: "RFC9449Tests",
+            dependencies: [
+                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Packages/APIClient/Tests/RFC9449Tests"
         ),
         .testTarget(
             name: "AuthorizationTests",
@@ -217,6 +228,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 // A client for the server processes the option tests start.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Peer addresses, and a channel that has one, for the per-client limits.

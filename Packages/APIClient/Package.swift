@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "RFC3339", targets: ["RFC3339"]),
         .library(name: "RFC7636", targets: ["RFC7636"]),
+        .library(name: "RFC9449", targets: ["RFC9449"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -94,6 +95,12 @@ let package = Package(
             name: "RFC7636",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
+        // DPoP (RFC 9449): the client's proofs and the reference server's checks of them, one definition for both.
+        // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
+        .target(
+            name: "RFC9449",
+            dependencies: ["RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
         // `APIProtocol`.
         .target(
@@ -113,6 +120,10 @@ let package = Package(
             dependencies: ["APIClient", "APIClientTestSupport", "RFC3339"]
         ),
         .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
+        .testTarget(
+            name: "RFC9449Tests",
+            dependencies: ["RFC9449", "RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "APIClientLiveTests",
             dependencies: [
