@@ -165,6 +165,7 @@ let package = Package(
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -175,6 +176,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

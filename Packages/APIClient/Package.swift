@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "RFC7636",
+                "RFC9449",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -62,6 +63,7 @@ let package = Package(
             name: "CredentialsStore",
             dependencies: [
                 "Authorization",
+                "RFC9449",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -144,6 +146,7 @@ let package = Package(
                 "CredentialsStore",
                 "APIClientTestSupport",
                 "RFC7636",
+                "RFC9449",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -153,6 +156,7 @@ let package = Package(
             dependencies: [
                 "Authorization",
                 "CredentialsStore",
+                "RFC9449",
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -4,7 +4,7 @@ import RFC7636
 
 /// A client's DPoP key: a P-256 private key (ES256, RFC 9449 §4.2). It signs proofs and tells its public JWK and
 /// thumbprint; its description shows the thumbprint only, so that logging it by mistake reveals nothing secret.
-public struct DPoPSigningKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct DPoPSigningKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     private let privateKey: P256.Signing.PrivateKey
 
     /// A new random key.
@@ -38,6 +38,10 @@ public struct DPoPSigningKey: Sendable, CustomStringConvertible, CustomDebugStri
         // with SHA-256. A P-256 key always signs: the throwing API fails only for keys of another curve.
         let signature = (try? privateKey.signature(for: Data(signingInput.utf8)).rawRepresentation) ?? Data()
         return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    public static func == (lhs: DPoPSigningKey, rhs: DPoPSigningKey) -> Bool {
+        lhs.privateKey.rawRepresentation == rhs.privateKey.rawRepresentation
     }
 
     public var description: String { "DPoPSigningKey(jkt: \(thumbprint))" }
