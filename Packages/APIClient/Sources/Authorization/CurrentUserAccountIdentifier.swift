@@ -10,10 +10,11 @@ public struct CurrentUserAccountIdentifier: AccountIdentifying {
     private let makeAPI: @Sendable (any ClientMiddleware) -> any APIProtocol
     private let dpop: DPoPProofing
 
-    /// - Parameter makeAPI: builds a client for the session's server, bounded like every other, with the given
-    ///   middleware added; the middleware attaches the token being identified. It must not contain the
-    ///   authorisation middleware (which would send the active session's token instead).
+    /// - Parameters:
     ///   - dpop: signs the proof that goes with a DPoP-bound token (RFC 9449 §7.1).
+    ///   - makeAPI: builds a client for the session's server, bounded like every other, with the given middleware
+    ///     added; the middleware attaches the token being identified. It must not contain the authorisation
+    ///     middleware (which would send the active session's token instead).
     public init(
         dpop: DPoPProofing = DPoPProofing(), makeAPI: @escaping @Sendable (any ClientMiddleware) -> any APIProtocol
     ) {

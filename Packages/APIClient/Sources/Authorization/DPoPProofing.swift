@@ -13,6 +13,7 @@ public struct DPoPProofing: Sendable {
     /// - Parameters:
     ///   - now: the wall clock of `iat` (servers compare it with theirs).
     ///   - makeID: a new unique `jti` each call; by default 128 random bits from the system generator.
+    ///   - nonces: where the servers' nonces are kept; share one between the token endpoint and the API client.
     public init(
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> String = { DPoPProofing.randomID() },
