@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
@@ -76,6 +77,7 @@ let package = Package(
                 "StoriesServerAPI",
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -147,6 +149,15 @@ let package = Package(
             path: "Packages/APIClient/Tests/RFC7636Tests"
         ),
         .testTarget(
+            name: "RFC9449Tests",
+            dependencies: [
+                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Packages/APIClient/Tests/RFC9449Tests"
+        ),
+        .testTarget(
             name: "AuthorizationTests",
             dependencies: [
                 .product(name: "APIClient", package: "APIClient"),
@@ -154,6 +165,7 @@ let package = Package(
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -164,6 +176,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -217,6 +230,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 // A client for the server processes the option tests start.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Peer addresses, and a channel that has one, for the per-client limits.

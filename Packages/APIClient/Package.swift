@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "RFC3339", targets: ["RFC3339"]),
         .library(name: "RFC7636", targets: ["RFC7636"]),
+        .library(name: "RFC9449", targets: ["RFC9449"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -52,6 +53,7 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "RFC7636",
+                "RFC9449",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -61,6 +63,7 @@ let package = Package(
             name: "CredentialsStore",
             dependencies: [
                 "Authorization",
+                "RFC9449",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -94,6 +97,12 @@ let package = Package(
             name: "RFC7636",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
+        // DPoP (RFC 9449): the client's proofs and the reference server's checks of them, one definition for both.
+        // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
+        .target(
+            name: "RFC9449",
+            dependencies: ["RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
         // `APIProtocol`.
         .target(
@@ -114,6 +123,10 @@ let package = Package(
         ),
         .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
         .testTarget(
+            name: "RFC9449Tests",
+            dependencies: ["RFC9449", "RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(
             name: "APIClientLiveTests",
             dependencies: [
                 "APIClientLive",
@@ -133,6 +146,7 @@ let package = Package(
                 "CredentialsStore",
                 "APIClientTestSupport",
                 "RFC7636",
+                "RFC9449",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -142,6 +156,7 @@ let package = Package(
             dependencies: [
                 "Authorization",
                 "CredentialsStore",
+                "RFC9449",
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -16,8 +16,10 @@ struct MultiProcessSessionTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("multi-\(UUID().uuidString)")
         let environment = ["STORIES_CREDENTIALS_DB": directory.appendingPathComponent("credentials.sqlite").path]
 
+        // DPoP required, with nonces: the processes share the account's key through the file, and the refresh that
+        // one of them makes under the lock is signed with it (issue 26).
         let server = try await ServerProcess.start([
-            "--access-token-ttl", "\(Int(Self.accessTokenLifetime))", "--stories", "40",
+            "--access-token-ttl", "\(Int(Self.accessTokenLifetime))", "--stories", "40", "--dpop", "required",
         ])
         defer { server.stop() }
         let url = server.baseURL.absoluteString
@@ -31,6 +33,9 @@ struct MultiProcessSessionTests {
         )
         try #require(login.status == 0, "login failed: \(login.standardError)")
         let signedInAt = Date()
+        let status = try await ChildProcess.run(cli, ["status", "--json"] + serverArguments, environment: environment)
+        let sessions = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [[String: Any]]
+        #expect(sessions?.first?["tokenType"] as? String == "DPoP", "\(status.standardOutput)")
 
         var outputs: [ChildProcess.Result] = [login]
         for round in 0..<Self.rounds {
@@ -67,6 +72,9 @@ struct MultiProcessSessionTests {
         #expect(refreshes <= lifetimesElapsed, "\(refreshes) refreshes in \(elapsed) s")
         #expect(refusals == 0, "refresh-token reuse or refusal seen by the server:\n\(log)")
         #expect(!log.contains("reason=reused"))
+        // The only proofs refused are first ones without the server's nonce (each process starts without it).
+        let refusedProofs = log.split(separator: "\n").filter { $0.contains("dpop outcome=refused") }
+        #expect(refusedProofs.allSatisfy { $0.contains("reason=nonce_needed") }, "\(refusedProofs)")
 
         // No token reaches any output: nothing token-shaped (the server's tokens are 43 base64url characters).
         for output in outputs {

@@ -87,7 +87,7 @@ struct ExternalAuthorizationServerTests {
                 uri: "/v1/stories", method: .get, headers: [.authorization: "Bearer \(token)"])
             #expect(response.status == .unauthorized)
             #expect(
-                response.headers[.wwwAuthenticate]
+                response.headers[values: .wwwAuthenticate].first
                     == #"Bearer error="invalid_token", resource_metadata="http://127.0.0.1:\#(port)/.well-known/oauth-protected-resource/v1""#
             )
         }

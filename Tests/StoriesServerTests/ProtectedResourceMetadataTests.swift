@@ -52,7 +52,8 @@ struct ProtectedResourceMetadataTests {
                 .json()
             #expect(metadata["resource"] as? String == "https://stories.example/v1")
             #expect(metadata["authorization_servers"] as? [String] == ["https://stories.example"])
-            let challenge = try await client.execute(uri: "/v1/me", method: .get).headers[.wwwAuthenticate]
+            let challenge = try await client.execute(uri: "/v1/me", method: .get).headers[values: .wwwAuthenticate]
+                .first
             #expect(
                 challenge
                     == #"Bearer resource_metadata="https://stories.example/.well-known/oauth-protected-resource/v1""#
@@ -72,7 +73,8 @@ struct ProtectedResourceMetadataTests {
             let metadata = try await client.execute(uri: "/.well-known/oauth-protected-resource/v1", method: .get)
                 .json()
             #expect(metadata["resource"] as? String == "http://127.0.0.1:\(port)/v1")
-            let challenge = try await client.execute(uri: "/v1/stories", method: .get).headers[.wwwAuthenticate]
+            let challenge = try await client.execute(uri: "/v1/stories", method: .get).headers[values: .wwwAuthenticate]
+                .first
             #expect(
                 challenge
                     == #"Bearer resource_metadata="http://127.0.0.1:\#(port)/.well-known/oauth-protected-resource/v1""#
@@ -99,7 +101,9 @@ struct ProtectedResourceMetadataTests {
             headers[.authorization] = authorization
             let response = try await client.execute(uri: uri, method: .get, headers: headers)
             #expect(response.status == .unauthorized)
-            #expect(response.headers[.wwwAuthenticate] == challenge)
+            // The Bearer challenge comes first; with DPoP optional (the default) a DPoP one follows (RFC 9449 §7.1).
+            #expect(response.headers[values: .wwwAuthenticate].first == challenge)
+            #expect(response.headers[values: .wwwAuthenticate].dropFirst().allSatisfy { $0.hasPrefix("DPoP ") })
             #expect(response.headers[.contentType] == "application/problem+json")
         }
     }
@@ -109,7 +113,7 @@ struct ProtectedResourceMetadataTests {
         let app = try await AuthorizationServerApp.make(clock: clock)
         try await app.test(.router) { client in
             let challenge = try #require(
-                try await client.execute(uri: "/v1/me", method: .get).headers[.wwwAuthenticate])
+                try await client.execute(uri: "/v1/me", method: .get).headers[values: .wwwAuthenticate].first)
             let match = try #require(challenge.firstMatch(of: /resource_metadata="http:\/\/127\.0\.0\.1:8080([^"]*)"/))
             let metadata = try await client.execute(uri: String(match.1), method: .get).json()
             #expect(metadata["resource"] as? String == "http://127.0.0.1:8080/v1")

@@ -26,9 +26,10 @@ struct ServerOptionsTests {
     }
 
     @Test(
-        "A bad --password-grant or --public-url is refused in one line naming the option, with exit 64",
+        "A bad --password-grant, --public-url or --dpop is refused in one line naming the option, with exit 64",
         arguments: [
-            ("--password-grant", "maybe"), ("--password-grant", ""), ("--public-url", "https://stories.example/v1"),
+            ("--password-grant", "maybe"), ("--password-grant", ""), ("--dpop", "sometimes"),
+            ("--public-url", "https://stories.example/v1"),
             ("--public-url", "stories.example"), ("--public-url", "ftp://stories.example"),
         ])
     func refusesBadAuthorizationOptions(option: String, value: String) async throws {
@@ -42,10 +43,11 @@ struct ServerOptionsTests {
         #expect(!firstLine.contains("Unknown option"), "\(result.standardError)")
     }
 
-    @Test("The password grant can be disabled and the public URL set")
+    @Test("The password grant can be disabled, the public URL set and DPoP required")
     func acceptsAuthorizationOptions() async throws {
         let server = try await ServerProcess.start([
             "--password-grant", "disabled", "--public-url", "https://stories.example", "--stories", "1",
+            "--dpop", "required",
         ])
         server.stop()
         #expect(server.baseURL.port != nil)

@@ -17,6 +17,7 @@ enum AuthorizationServerApp {
         passwordGrantEnabled: Bool = true,
         publicURL: String? = nil,
         introspectionClient: ClientCredentials? = nil,
+        dpop: DPoPMode = .optional,
         limits: AuthorizationServerLimits = .standard,
         passwordHashing: PasswordHashing = .bcrypt,
         logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
@@ -24,7 +25,7 @@ enum AuthorizationServerApp {
         try await buildApplication(
             configuration: ServerConfiguration(
                 port: 8080, storyCount: 1, passwordHashCost: 4, publicURL: publicURL,
-                passwordGrantEnabled: passwordGrantEnabled, introspectionClient: introspectionClient),
+                passwordGrantEnabled: passwordGrantEnabled, introspectionClient: introspectionClient, dpop: dpop),
             environment: clock.environment,
             seams: ServerSeams(
                 clientIdentification: testClientIdentification, limits: limits, passwordHashing: passwordHashing),

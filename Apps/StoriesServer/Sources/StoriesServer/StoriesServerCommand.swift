@@ -45,6 +45,9 @@ struct StoriesServerCommand: AsyncParsableCommand {
               # Without the password grant: sign-in in a browser or with a device code only
               $ stories-server --password-grant disabled
 
+              # Tokens that work only with the key of the client they were issued to (RFC 9449)
+              $ stories-server --dpop required
+
               # A resource server of another issuer, checking its tokens by introspection
               $ stories-server --authorization-server https://login.example --introspection-client stories-api --introspection-client-secret-file ./introspection-secret
             """,
@@ -99,6 +102,17 @@ struct StoriesServerCommand: AsyncParsableCommand {
             """
     )
     var passwordGrant: PasswordGrant = .enabled
+
+    @Option(
+        name: .customLong("dpop"),
+        help: """
+            DPoP (RFC 9449): 'optional' binds the tokens of a token request that carries a proof to its key and \
+            keeps bearer tokens for clients without DPoP; 'required' takes DPoP-bound tokens only and wants a \
+            server nonce in every proof; 'off' ignores proofs and advertises none. A DPoP-bound token sent as a \
+            bearer token is always refused.
+            """
+    )
+    var dpop: DPoPMode = .optional
 
     @Option(
         name: .customLong("introspection-client"),
@@ -209,7 +223,8 @@ struct StoriesServerCommand: AsyncParsableCommand {
             refreshTokenReuseInterval: TimeInterval(refreshTokenReuseInterval),
             storyCount: stories,
             publicURL: publicURL,
-            passwordGrantEnabled: passwordGrant == .enabled
+            passwordGrantEnabled: passwordGrant == .enabled,
+            dpop: dpop
         )
         // One client, one secret: the one allowed to introspect here, or the one this server introspects as.
         let credentials = try introspectionCredentials()
@@ -235,3 +250,5 @@ struct StoriesServerCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension DPoPMode: ExpressibleByArgument {}

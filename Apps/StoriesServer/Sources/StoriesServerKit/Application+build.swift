@@ -62,6 +62,8 @@ func buildApplication(
             now: environment.now()
         )
     }
+    // One checker for the token endpoint and the API, so that they share the replay cache and the nonces.
+    let dpop = DPoPProofChecker(mode: configuration.dpop, environment: environment)
     let backend = StoriesBackend(
         accounts: accounts,
         tokens: tokens,
@@ -69,7 +71,8 @@ func buildApplication(
         grants: grants,
         environment: environment,
         logger: logger,
-        tokenIssuer: trust.issuer
+        tokenIssuer: trust.issuer,
+        dpop: dpop
     )
     // With an external authorization server, its operations here are not routed at all.
     let unrouted = trust.issuer == .itself ? [] : StoriesBackend.ownAuthorizationServerPaths
@@ -93,7 +96,7 @@ func buildApplication(
             IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
             BearerAuthenticationMiddleware(
                 verifier: trust.verifier, challenges: backend.challenges,
-                publicOperationIDs: StoriesBackend.publicOperationIDs),
+                publicOperationIDs: StoriesBackend.publicOperationIDs, dpop: dpop, logger: logger),
             // After the bearer check: it answers only for a signed-in user.
             EncodedStoryPageMiddleware(catalog: catalog),
         ]

@@ -16,7 +16,14 @@ public enum BearerChallenge {
     /// The value of the Bearer challenge's parameter `name` (case-insensitive), such as RFC 9728's
     /// `resource_metadata`, read as `errorCode(in:)` reads `error`; `nil` when the challenge has none.
     public static func parameter(_ name: String, in header: String) -> String? {
+        parameter(name, in: header, scheme: "bearer")
+    }
+
+    /// The value of parameter `name` of the challenge whose scheme is `scheme` (case-insensitive), such as the
+    /// `error` of a `DPoP` challenge (RFC 9449 §7.1), read as `parameter(_:in:)` reads a Bearer challenge's.
+    public static func parameter(_ name: String, in header: String, scheme wantedScheme: String) -> String? {
         let wanted = name.lowercased()
+        let wantedScheme = wantedScheme.lowercased()
         var rest = Substring(header)
         var scheme: String?
         while true {
@@ -32,7 +39,7 @@ public enum BearerChallenge {
             }
             rest = afterName.dropFirst().drop { $0 == " " || $0 == "\t" }
             let value = readValue(&rest)
-            if scheme == "bearer", name.lowercased() == wanted { return value }
+            if scheme == wantedScheme, name.lowercased() == wanted { return value }
         }
     }
 

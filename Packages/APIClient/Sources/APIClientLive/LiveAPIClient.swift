@@ -62,7 +62,11 @@ public struct LiveAPIClient: Sendable {
                 serverURL: serverURL, configuration: configuration, transport: transport,
                 middlewares: [EndpointRoutingMiddleware(routes: routes), logging, transportFailures, tokenBounds])
         }
-        let tokenEndpoint = TokenEndpoint(clientID: clientID, now: now) { server in
+        // One DPoP proof maker for token requests and API calls: the nonces servers send are kept per origin. Its
+        // `iat` is the wall clock's, not `now`'s: servers compare it with their own clocks, whatever time the session
+        // code is shown (tests move `now` to expire tokens).
+        let dpop = DPoPProofing()
+        let tokenEndpoint = TokenEndpoint(clientID: clientID, now: now, dpop: dpop) { server in
             var routes = [Operations.CreateToken.id: server.tokenEndpoint]
             routes[Operations.CreateDeviceAuthorization.id] = server.deviceAuthorizationEndpoint
             routes[Operations.RevokeToken.id] = server.revocationEndpoint
@@ -81,9 +85,9 @@ public struct LiveAPIClient: Sendable {
         self.tokenEndpoint = tokenEndpoint
         self.api = Client(
             serverURL: serverURL, configuration: configuration, transport: transport,
-            middlewares: [logging, AuthorizationMiddleware(session: session), transportFailures, apiBounds])
+            middlewares: [logging, AuthorizationMiddleware(session: session, dpop: dpop), transportFailures, apiBounds])
         // A client like `api`, with the sign-in's token instead of the session's.
-        self.accountIdentifier = CurrentUserAccountIdentifier { bearer in
+        self.accountIdentifier = CurrentUserAccountIdentifier(dpop: dpop) { bearer in
             Client(
                 serverURL: serverURL, configuration: configuration, transport: transport,
                 middlewares: [logging, bearer, transportFailures, apiBounds])

@@ -1,4 +1,5 @@
 import Foundation
+import RFC9449
 
 /// What the authorisation middleware needs from a session: a token to attach, and a place to report rejections.
 public protocol AccessTokenProviding: Sendable {
@@ -22,16 +23,19 @@ extension AccessTokenProviding {
     public func freshAuthorizationWithoutWaiting() -> BearerAuthorization? { nil }
 }
 
-/// An access token together with the credential generation it came from.
+/// An access token together with the credential generation it came from, and the DPoP key it is bound to, if any.
 public struct BearerAuthorization: Sendable, Equatable {
     public var accessToken: Secret
     public var generation: Int64
+    /// The key whose proofs must go with the token (RFC 9449 §7.1); `nil`: a bearer token.
+    public var dpopKey: DPoPSigningKey?
 
-    public init(accessToken: Secret, generation: Int64) {
+    public init(accessToken: Secret, generation: Int64, dpopKey: DPoPSigningKey? = nil) {
         self.accessToken = accessToken
         self.generation = generation
+        self.dpopKey = dpopKey
     }
 
-    /// The `Authorization` header value. Never log it.
-    var headerValue: String { "Bearer \(accessToken.unredacted)" }
+    /// The `Authorization` header value: `DPoP <token>` for a DPoP-bound token, else `Bearer <token>`. Never log it.
+    var headerValue: String { (dpopKey == nil ? "Bearer " : "DPoP ") + accessToken.unredacted }
 }

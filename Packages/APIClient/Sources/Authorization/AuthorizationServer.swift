@@ -1,4 +1,5 @@
 import Foundation
+import RFC9449
 
 /// The authorization server a session's tokens come from, and where each of its endpoints is: what a sign-in found
 /// by discovery, and what a stored session remembers, so that its refresh and its revocation go back to the server
@@ -16,17 +17,25 @@ public struct AuthorizationServer: Sendable, Equatable {
     /// The API the tokens are for, as an RFC 8707 resource indicator: the `resource` of the API's RFC 9728 metadata.
     /// `nil` when the API published none; then no indicator is sent, as before resource indicators existed.
     public var resource: String?
+    /// The algorithms the server takes in DPoP proofs (`dpop_signing_alg_values_supported`, RFC 9449 §5.1); empty
+    /// when its metadata lists none, and for the contract's endpoints: then tokens are bearer tokens.
+    public var dpopSigningAlgorithms: [String]
 
     public init(
         issuer: String?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL?, revocationEndpoint: URL?,
-        resource: String?
+        resource: String?, dpopSigningAlgorithms: [String] = []
     ) {
         self.issuer = issuer
         self.tokenEndpoint = tokenEndpoint
         self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         self.revocationEndpoint = revocationEndpoint
         self.resource = resource
+        self.dpopSigningAlgorithms = dpopSigningAlgorithms
     }
+
+    /// Whether sign-in binds the session to a DPoP key: the server takes proofs signed with the one algorithm this
+    /// client signs with (ES256). Otherwise the session uses bearer tokens.
+    public var acceptsDPoP: Bool { dpopSigningAlgorithms.contains(DPoPSigningKey.algorithm) }
 
     /// The endpoints `openapi/openapi.yaml` gives an API at `origin` (`oauth/token`, `oauth/device_authorization` and
     /// `oauth/revoke` under its base path): where a server that publishes no metadata is asked, and where sessions

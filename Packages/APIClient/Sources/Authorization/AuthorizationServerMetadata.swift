@@ -16,11 +16,13 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
     public var codeChallengeMethodsSupported: [String]
     /// `authorization_response_iss_parameter_supported`: every redirect carries `iss` (RFC 9207 §3).
     public var sendsIssuerInRedirects: Bool
+    /// `dpop_signing_alg_values_supported` (RFC 9449 §5.1): empty when the server does not take DPoP proofs.
+    public var dpopSigningAlgorithms: [String]
 
     public init(
         issuer: String, authorizationEndpoint: URL?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL? = nil,
         revocationEndpoint: URL? = nil, grantTypesSupported: [String], codeChallengeMethodsSupported: [String],
-        sendsIssuerInRedirects: Bool = false
+        sendsIssuerInRedirects: Bool = false, dpopSigningAlgorithms: [String] = []
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -30,6 +32,7 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
         self.grantTypesSupported = grantTypesSupported
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
         self.sendsIssuerInRedirects = sendsIssuerInRedirects
+        self.dpopSigningAlgorithms = dpopSigningAlgorithms
     }
 
     /// What a redirect from this server's sign-in page must say in `iss` (RFC 9207).
@@ -55,7 +58,8 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
     public func authorizationServer(resource: String?) -> AuthorizationServer {
         AuthorizationServer(
             issuer: issuer, tokenEndpoint: tokenEndpoint, deviceAuthorizationEndpoint: deviceAuthorizationEndpoint,
-            revocationEndpoint: revocationEndpoint, resource: resource)
+            revocationEndpoint: revocationEndpoint, resource: resource,
+            dpopSigningAlgorithms: dpopSigningAlgorithms)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RFC9449
 
 /// A stored session for one server.
 public struct Credential: Sendable, Equatable {
@@ -23,6 +24,9 @@ public struct Credential: Sendable, Equatable {
     /// The server refused the refresh token (`invalid_grant`): only a new sign-in helps. Kept rather than deleted so
     /// that messages can still say whose session ended and where.
     public var isSignInRequired: Bool
+    /// The account's DPoP key (RFC 9449) when the tokens are bound to it (`tokenType` `DPoP`): every token request
+    /// and API call carries a proof signed with it. Never log or print it.
+    public var dpopKey: DPoPSigningKey?
 
     /// A session; `authorizationServer` is where its tokens were issued, `nil` for the contract's endpoints of
     /// `origin`.
@@ -37,7 +41,8 @@ public struct Credential: Sendable, Equatable {
         issuedAt: Date,
         generation: Int64 = 0,
         isSignInRequired: Bool = false,
-        authorizationServer: AuthorizationServer? = nil
+        authorizationServer: AuthorizationServer? = nil,
+        dpopKey: DPoPSigningKey? = nil
     ) {
         self.origin = origin
         self.authorizationServer = authorizationServer ?? .contract(of: origin)
@@ -50,7 +55,11 @@ public struct Credential: Sendable, Equatable {
         self.issuedAt = issuedAt
         self.generation = generation
         self.isSignInRequired = isSignInRequired
+        self.dpopKey = dpopKey
     }
+
+    /// Whether requests carry `Authorization: DPoP` and a proof rather than a bearer token.
+    public var isDPoPBound: Bool { dpopKey != nil && tokenType.lowercased() == "dpop" }
 
     /// The same session with the tokens of `grant`. A grant without a refresh token keeps the current one
     /// (RFC 6749 §6).
@@ -62,6 +71,8 @@ public struct Credential: Sendable, Equatable {
         next.expiresAt = grant.expiresAt
         next.issuedAt = grant.issuedAt
         next.isSignInRequired = false
+        next.tokenType = grant.tokenType
+        next.dpopKey = grant.dpopKey
         return next
     }
 }

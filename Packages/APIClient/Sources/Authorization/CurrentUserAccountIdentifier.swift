@@ -8,12 +8,18 @@ import OpenAPIRuntime
 /// server's answer is the only authority on it (a name the user typed could differ in case, or be wrong).
 public struct CurrentUserAccountIdentifier: AccountIdentifying {
     private let makeAPI: @Sendable (any ClientMiddleware) -> any APIProtocol
+    private let dpop: DPoPProofing
 
-    /// - Parameter makeAPI: builds a client for the session's server, bounded like every other, with the given
-    ///   middleware added; the middleware attaches the token being identified. It must not contain the
-    ///   authorisation middleware (which would send the active session's token instead).
-    public init(makeAPI: @escaping @Sendable (any ClientMiddleware) -> any APIProtocol) {
+    /// - Parameters:
+    ///   - dpop: signs the proof that goes with a DPoP-bound token (RFC 9449 §7.1).
+    ///   - makeAPI: builds a client for the session's server, bounded like every other, with the given middleware
+    ///     added; the middleware attaches the token being identified. It must not contain the authorisation
+    ///     middleware (which would send the active session's token instead).
+    public init(
+        dpop: DPoPProofing = DPoPProofing(), makeAPI: @escaping @Sendable (any ClientMiddleware) -> any APIProtocol
+    ) {
         self.makeAPI = makeAPI
+        self.dpop = dpop
     }
 
     /// Names of more Unicode scalars are refused: an account name is shown in messages and typed back with
@@ -37,7 +43,17 @@ public struct CurrentUserAccountIdentifier: AccountIdentifying {
     }
 
     public func account(authorizedBy accessToken: Secret) async throws -> String {
-        let api = makeAPI(FixedBearerMiddleware(accessToken: accessToken))
+        try await account(authorizedBy: BearerAuthorization(accessToken: accessToken, generation: 0))
+    }
+
+    /// Asks with `grant`'s token, as `Authorization: DPoP` with a proof by its key when the server bound it to one.
+    public func account(authorizedBy grant: TokenGrant) async throws -> String {
+        try await account(
+            authorizedBy: BearerAuthorization(accessToken: grant.accessToken, generation: 0, dpopKey: grant.dpopKey))
+    }
+
+    private func account(authorizedBy authorization: BearerAuthorization) async throws -> String {
+        let api = makeAPI(FixedBearerMiddleware(authorization: authorization, dpop: dpop))
         switch try await api.getCurrentUser() {
         case .ok(let ok):
             switch ok.body {
@@ -55,9 +71,11 @@ public struct CurrentUserAccountIdentifier: AccountIdentifying {
     }
 }
 
-/// Attaches one given access token to every request.
+/// Attaches one given access token to every request, with a proof when it is DPoP-bound; a 401 that asks for a
+/// DPoP nonce is sent once more with one (RFC 9449 §9).
 struct FixedBearerMiddleware: ClientMiddleware {
-    let accessToken: Secret
+    let authorization: BearerAuthorization
+    let dpop: DPoPProofing
 
     func intercept(
         _ request: HTTPRequest,
@@ -66,8 +84,10 @@ struct FixedBearerMiddleware: ClientMiddleware {
         operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(accessToken.unredacted)"
-        return try await next(request, body, baseURL)
+        let response = try await dpop.send(request, body, baseURL, authorization: authorization, next: next)
+        guard authorization.dpopKey != nil, body == nil, AuthorizationMiddleware.asksForNonce(response.0) else {
+            return response
+        }
+        return try await dpop.send(request, body, baseURL, authorization: authorization, next: next)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RFC9449
 import Synchronization
 
 /// Owns the sessions for one server origin: sign-in, sign-out and switching between its accounts, the token the
@@ -121,7 +122,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let account: String
         do {
-            account = try await identifier.account(authorizedBy: grant.accessToken)
+            account = try await identifier.account(authorizedBy: grant)
         } catch {
             _ = try? await tokenEndpoint.revoke(
                 .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken), at: server)
@@ -159,6 +160,7 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
             issuedAt: grant.issuedAt,
             authorizationServer: server
         )
+        .applying(grant)
         let store = self.store
         let origin = self.origin
         let (previous, previouslyActive, saved) = try await withSessionLock {
@@ -438,8 +440,10 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
         _ refreshToken: Secret, basedOn credential: Credential, retryingLostAnswer: Bool
     ) async throws -> Credential {
         let (grant, result) = try await interruptions.deferringInterruptions {
+            // The session's key signs the proof: a refresh token bound to it works with no other (RFC 9449 §5).
             let grant = try await self.requestRefresh(
-                with: refreshToken, at: credential.authorizationServer, retryingLostAnswer: retryingLostAnswer)
+                with: refreshToken, at: credential.authorizationServer, dpopKey: credential.dpopKey,
+                retryingLostAnswer: retryingLostAnswer)
             return (grant, try await self.store.save(credential.applying(grant), ifGenerationIs: credential.generation))
         }
         switch result {
@@ -463,14 +467,15 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     /// with a reuse interval answers with a fresh pair; a strict one treats it as reuse and ends the session, which
     /// was lost in any case, since the successor never arrived.
     private func requestRefresh(
-        with refreshToken: Secret, at server: AuthorizationServer, retryingLostAnswer: Bool
+        with refreshToken: Secret, at server: AuthorizationServer, dpopKey: DPoPSigningKey?, retryingLostAnswer: Bool
     ) async throws -> TokenGrant {
         do {
-            return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken), at: server)
+            return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken), at: server, dpopKey: dpopKey)
         } catch .unreachable(let failure) where retryingLostAnswer && failure.mayHaveReachedServer {
             eventSink.yield(.refreshRetriedAfterLostAnswer)
             do {
-                return try await tokenEndpoint.requestTokens(for: .refreshToken(refreshToken), at: server)
+                return try await tokenEndpoint.requestTokens(
+                    for: .refreshToken(refreshToken), at: server, dpopKey: dpopKey)
             } catch {
                 throw AuthorizationError.refreshFailed(error)
             }
@@ -529,7 +534,9 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     }
 
     private static func authorization(_ credential: Credential) -> BearerAuthorization {
-        BearerAuthorization(accessToken: credential.accessToken, generation: credential.generation)
+        BearerAuthorization(
+            accessToken: credential.accessToken, generation: credential.generation,
+            dpopKey: credential.isDPoPBound ? credential.dpopKey : nil)
     }
 
     private static func lifetime(of credential: Credential) -> Duration? {

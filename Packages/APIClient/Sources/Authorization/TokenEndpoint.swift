@@ -2,6 +2,7 @@ import APIClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import RFC9449
 
 /// The OAuth 2.0 token, device authorization and revocation endpoints of an authorization server, through the
 /// generated `createToken`, `createDeviceAuthorization` and `revokeToken` operations sent to the server's endpoints.
@@ -32,6 +33,11 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
             case .authorizationCode(let code, _, let verifier): [code.unredacted, verifier.unredacted]
             }
         }
+
+        /// Whether the grant starts a session (every grant but a refresh): the one request that makes a DPoP key.
+        var startsSession: Bool {
+            if case .refreshToken = self { false } else { true }
+        }
     }
 
     /// Makes the client whose token, device authorization and revocation operations go to `server`'s endpoints.
@@ -40,6 +46,7 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     private let client: ServerClient
     private let clientID: String
     private let now: @Sendable () -> Date
+    private let dpop: DPoPProofing
 
     /// Lifetimes above this are treated as unknown: no real access token lives for more than a year, and a larger
     /// value is more likely a unit mistake (milliseconds) than a promise.
@@ -49,20 +56,31 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     ///   - clientID: the public client id presented to every endpoint.
     ///   - now: the wall clock that dates tokens.
     ///   - client: makes the client for an authorization server's endpoints.
-    public init(clientID: String, now: @escaping @Sendable () -> Date, client: @escaping ServerClient) {
+    ///   - dpop: makes the DPoP proofs of token requests and keeps the servers' nonces.
+    public init(
+        clientID: String, now: @escaping @Sendable () -> Date, dpop: DPoPProofing = DPoPProofing(),
+        client: @escaping ServerClient
+    ) {
         self.client = client
         self.clientID = clientID
         self.now = now
+        self.dpop = dpop
     }
 
     /// Sends every server's requests to `api`, which routes them itself (a test double does not route at all).
-    public init(api: any APIProtocol, clientID: String, now: @escaping @Sendable () -> Date) {
-        self.init(clientID: clientID, now: now, client: { _ in api })
+    public init(
+        api: any APIProtocol, clientID: String, now: @escaping @Sendable () -> Date, dpop: DPoPProofing = DPoPProofing()
+    ) {
+        self.init(clientID: clientID, now: now, dpop: dpop, client: { _ in api })
     }
 
     /// Exchanges `grant` for tokens at `server`'s token endpoint.
+    ///
+    /// DPoP (RFC 9449 §5): a refresh sends a proof signed with `dpopKey`, the session's key, when it has one; a
+    /// sign-in makes a new key when `server` takes ES256 proofs, and the grant carries it when the server bound the
+    /// tokens to it (`token_type` `DPoP`). A `use_dpop_nonce` answer is retried once with the nonce it carried (§8).
     public func requestTokens(
-        for grant: Grant, at server: AuthorizationServer
+        for grant: Grant, at server: AuthorizationServer, dpopKey: DPoPSigningKey? = nil
     ) async throws(TokenEndpointError) -> TokenGrant {
         let api = try client(checking: server.tokenEndpoint, of: server)
         let form: Components.Schemas.TokenRequest
@@ -82,20 +100,43 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
                 grantType: .authorizationCode, clientId: clientID, code: code.unredacted, redirectUri: redirectURI,
                 codeVerifier: verifier.unredacted, resource: server.resource)
         }
-        let sentAt = now()
-        let output: Operations.CreateToken.Output
-        do {
-            output = try await api.createToken(body: .urlEncodedForm(form))
-        } catch {
-            throw Self.classify(error)
+        let key = dpopKey ?? (grant.startsSession && server.acceptsDPoP ? DPoPSigningKey() : nil)
+        var isNonceRetry = false
+        while true {
+            let proof = key.map { dpop.proof(key: $0, method: "POST", url: server.tokenEndpoint) }
+            let sentAt = now()
+            let output: Operations.CreateToken.Output
+            do {
+                output = try await api.createToken(headers: .init(dPoP: proof), body: .urlEncodedForm(form))
+            } catch {
+                throw Self.classify(error)
+            }
+            switch output {
+            case .ok(let ok):
+                dpop.nonces.record(ok.headers.dPoPNonce, from: server.tokenEndpoint)
+                guard case .json(let response) = ok.body else { throw .malformedResponse(.notJSON) }
+                return try Self.validate(response, sentAt: sentAt, dpopKey: key)
+            case .badRequest(let response):
+                dpop.nonces.record(response.headers.dPoPNonce, from: server.tokenEndpoint)
+                guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
+                if error.error == "use_dpop_nonce", key != nil, !isNonceRetry, response.headers.dPoPNonce != nil {
+                    isNonceRetry = true
+                    continue
+                }
+                throw Self.mapOAuthError(error, status: 400).withholding(grant.secrets)
+            default:
+                try handleRefusal(output, grant: grant)
+            }
         }
+    }
+
+    /// The failure of a token request answered with anything but 200 or 400.
+    private func handleRefusal(
+        _ output: Operations.CreateToken.Output, grant: Grant
+    ) throws(TokenEndpointError) -> Never {
         switch output {
-        case .ok(let ok):
-            guard case .json(let response) = ok.body else { throw .malformedResponse(.notJSON) }
-            return try Self.validate(response, sentAt: sentAt)
-        case .badRequest(let response):
-            guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
-            throw Self.mapOAuthError(error, status: 400).withholding(grant.secrets)
+        case .ok, .badRequest:
+            throw .malformedResponse(.notJSON)
         case .unauthorized(let response):
             guard case .json(let error) = response.body else { throw .malformedResponse(.notJSON) }
             throw Self.mapOAuthError(error, status: 401).withholding(grant.secrets)
@@ -244,10 +285,16 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
         }
     }
 
+    /// - Parameter dpopKey: the key of the request's proof: only then may the tokens be `DPoP` ones.
     static func validate(
-        _ response: Components.Schemas.TokenResponse, sentAt: Date
+        _ response: Components.Schemas.TokenResponse, sentAt: Date, dpopKey: DPoPSigningKey? = nil
     ) throws(TokenEndpointError) -> TokenGrant {
-        guard response.tokenType.lowercased() == "bearer" else { throw .malformedResponse(.notBearer) }
+        let boundKey: DPoPSigningKey?
+        switch response.tokenType.lowercased() {
+        case "bearer": boundKey = nil
+        case "dpop" where dpopKey != nil: boundKey = dpopKey
+        default: throw .malformedResponse(.notBearer)
+        }
         let accessToken = Secret(response.accessToken)
         guard accessToken.isValidBearerToken else { throw .malformedResponse(.invalidAccessToken) }
         var refreshToken: Secret?
@@ -260,7 +307,9 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
             refreshToken: refreshToken,
             scope: response.scope,
             issuedAt: sentAt,
-            expiresAt: lifetime(response.expiresIn).map(sentAt.addingTimeInterval)
+            expiresAt: lifetime(response.expiresIn).map(sentAt.addingTimeInterval),
+            tokenType: boundKey == nil ? "Bearer" : "DPoP",
+            dpopKey: boundKey
         )
     }
 

@@ -1,6 +1,7 @@
 import Authorization
 import Foundation
 import GRDB
+import RFC9449
 import Testing
 
 @testable import CredentialsStore
@@ -33,6 +34,33 @@ struct SQLiteCredentialsStoreTests {
         #expect(try await reopened.credential(for: saved.origin) == saved)
         #expect(try await reopened.credential(for: saved.origin, account: saved.account) == saved)
         #expect(try await reopened.allCredentials().map(\.credential) == [saved])
+    }
+
+    @Test("Round-trips a DPoP-bound session: its key, its token type and the algorithms the server took (v6)")
+    func roundTripsDPoPKey() async throws {
+        var credential = try StoreFixture.credential()
+        credential.dpopKey = DPoPSigningKey()
+        credential.tokenType = "DPoP"
+        credential.authorizationServer.dpopSigningAlgorithms = ["ES256", "PS256"]
+        let saved = try await SQLiteCredentialsStore(path: path).replace(with: credential)
+        let reopened = try await SQLiteCredentialsStore(path: path).credential(for: saved.origin)
+        #expect(reopened == saved)
+        #expect(reopened?.dpopKey == credential.dpopKey)
+        #expect(reopened?.isDPoPBound == true)
+        #expect(reopened?.authorizationServer.dpopSigningAlgorithms == ["ES256", "PS256"])
+    }
+
+    @Test("A stored DPoP key that is not a P-256 key is damage, not a session without a key")
+    func refusesABrokenDPoPKey() async throws {
+        var credential = try StoreFixture.credential()
+        credential.dpopKey = DPoPSigningKey()
+        let saved = try await SQLiteCredentialsStore(path: path).replace(with: credential)
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in try db.execute(sql: "UPDATE credential SET dpopKey = x'0102'") }
+        try queue.close()
+        await #expect(throws: (any Error).self) {
+            try await SQLiteCredentialsStore(path: path).credential(for: saved.origin)
+        }
     }
 
     @Test("A file a program left in the middle of a write (a hot rollback journal) is rolled back, its sessions whole")

@@ -10,7 +10,8 @@ extension SessionSummary {
             accessTokenExpiresAt: credential.expiresAt,
             isSignInRequired: credential.isSignInRequired,
             isActive: isActive,
-            issuer: credential.authorizationServer.issuer
+            issuer: credential.authorizationServer.issuer,
+            isDPoPBound: credential.isDPoPBound
         )
     }
 

@@ -17,10 +17,13 @@ public struct SessionSummary: Sendable, Equatable {
     /// The authorization server that issued the session, by its issuer identifier; `nil` when the server published
     /// no metadata and its own token endpoint did.
     public var issuer: String?
+    /// Whether the tokens are bound to this device's DPoP key (RFC 9449), so that a copy of them is worth nothing
+    /// elsewhere; otherwise they are bearer tokens (the server's metadata offers no DPoP).
+    public var isDPoPBound: Bool
 
     public init(
         account: String, server: String, refreshedAt: Date, accessTokenExpiresAt: Date?, isSignInRequired: Bool,
-        isActive: Bool = true, issuer: String? = nil
+        isActive: Bool = true, issuer: String? = nil, isDPoPBound: Bool = false
     ) {
         self.account = account
         self.server = server
@@ -29,6 +32,7 @@ public struct SessionSummary: Sendable, Equatable {
         self.isSignInRequired = isSignInRequired
         self.isActive = isActive
         self.issuer = issuer
+        self.isDPoPBound = isDPoPBound
     }
 
     /// Whether the access token can still be used at `now` (unknown expiry counts as fresh).

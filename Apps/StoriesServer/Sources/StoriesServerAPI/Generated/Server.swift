@@ -209,6 +209,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
     /// `access_denied` (the user refused) and `expired_token` (start again).
     ///
+    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
+    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
+    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
+    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -226,7 +231,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.createToken($0)
             },
             deserializer: { request, requestBody, metadata in
-                let headers: Operations.CreateToken.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.CreateToken.Input.Headers = .init(
+                    dPoP: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "DPoP",
+                        as: Components.Parameters.DPoPProof.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
                 let body: Operations.CreateToken.Input.Body
                 let chosenContentType = try converter.bestContentType(
@@ -263,6 +275,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "Cache-Control",
                         value: value.headers.cacheControl
                     )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "DPoP-Nonce",
+                        value: value.headers.dPoPNonce
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -281,6 +298,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "DPoP-Nonce",
+                        value: value.headers.dPoPNonce
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):
@@ -897,6 +919,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "WWW-Authenticate",
                         value: value.headers.wwwAuthenticate
                     )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "DPoP-Nonce",
+                        value: value.headers.dPoPNonce
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .applicationProblemJson(value):
@@ -1004,6 +1031,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "WWW-Authenticate",
                         value: value.headers.wwwAuthenticate
                     )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "DPoP-Nonce",
+                        value: value.headers.dPoPNonce
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .applicationProblemJson(value):
@@ -1081,6 +1113,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         in: &response.headerFields,
                         name: "WWW-Authenticate",
                         value: value.headers.wwwAuthenticate
+                    )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "DPoP-Nonce",
+                        value: value.headers.dPoPNonce
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

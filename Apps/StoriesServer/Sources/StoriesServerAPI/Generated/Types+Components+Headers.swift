@@ -5,5 +5,10 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
-    package enum Headers {}
+    package enum Headers {
+        /// A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+        ///
+        /// - Remark: Generated from `#/components/headers/DPoPNonce`.
+        package typealias DPoPNonce = Swift.String
+    }
 }

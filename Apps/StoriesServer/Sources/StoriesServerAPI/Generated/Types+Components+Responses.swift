@@ -39,12 +39,21 @@ extension Components {
             package struct Headers: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/responses/Unauthorized/headers/WWW-Authenticate`.
                 package var wwwAuthenticate: Swift.String
+                /// A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                ///
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/DPoP-Nonce`.
+                package var dPoPNonce: Components.Headers.DPoPNonce?
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - wwwAuthenticate:
-                package init(wwwAuthenticate: Swift.String) {
+                ///   - dPoPNonce: A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                package init(
+                    wwwAuthenticate: Swift.String,
+                    dPoPNonce: Components.Headers.DPoPNonce? = nil
+                ) {
                     self.wwwAuthenticate = wwwAuthenticate
+                    self.dPoPNonce = dPoPNonce
                 }
             }
             /// Received HTTP response headers

@@ -121,6 +121,8 @@ extension Components {
         package struct TokenResponse: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/TokenResponse/access_token`.
             package var accessToken: Swift.String
+            /// `Bearer` (RFC 6750), or `DPoP` for a token bound to the key of the request's DPoP proof (RFC 9449 §5).
+            ///
             /// - Remark: Generated from `#/components/schemas/TokenResponse/token_type`.
             package var tokenType: Swift.String
             /// The access token's lifetime in seconds (RFC 6749 §5.1 sends a whole number). Declared as any number so that a client can read every value a server may send: one that is not a whole number, zero or negative, over a year, or too large for an integer type is an unknown lifetime, never a decoding failure, because by the time it is read the refresh token has already been rotated.
@@ -135,7 +137,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - accessToken:
-            ///   - tokenType:
+            ///   - tokenType: `Bearer` (RFC 6750), or `DPoP` for a token bound to the key of the request's DPoP proof (RFC 9449 §5).
             ///   - expiresIn: The access token's lifetime in seconds (RFC 6749 §5.1 sends a whole number). Declared as any number so that a client can read every value a server may send: one that is not a whole number, zero or negative, over a year, or too large for an integer type is an unknown lifetime, never a decoding failure, because by the time it is read the refresh token has already been rotated.
             ///   - refreshToken:
             ///   - scope:
@@ -162,7 +164,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/OAuthError`.
         package struct OAuthError: Codable, Hashable, Sendable {
-            /// An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`). Clients treat codes they do not know as a refusal.
+            /// An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`), or an RFC 9449 one (`invalid_dpop_proof`, `use_dpop_nonce`). Clients treat codes they do not know as a refusal.
             ///
             /// - Remark: Generated from `#/components/schemas/OAuthError/error`.
             package var error: Swift.String
@@ -171,7 +173,7 @@ extension Components {
             /// Creates a new `OAuthError`.
             ///
             /// - Parameters:
-            ///   - error: An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`). Clients treat codes they do not know as a refusal.
+            ///   - error: An RFC 6749 §5.2 error code such as `invalid_grant`, or an RFC 8628 §3.5 one while polling with a device code (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`), or an RFC 9449 one (`invalid_dpop_proof`, `use_dpop_nonce`). Clients treat codes they do not know as a refusal.
             ///   - errorDescription:
             package init(
                 error: Swift.String,
@@ -303,6 +305,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/authorization_response_iss_parameter_supported`.
             package var authorizationResponseIssParameterSupported: Swift.Bool?
+            /// The JWS algorithms the server accepts in DPoP proofs (RFC 9449 §5.1); absent without DPoP.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/dpop_signing_alg_values_supported`.
+            package var dpopSigningAlgValuesSupported: [Swift.String]?
             /// Creates a new `AuthorizationServerMetadata`.
             ///
             /// - Parameters:
@@ -318,6 +324,7 @@ extension Components {
             ///   - tokenEndpointAuthMethodsSupported:
             ///   - revocationEndpointAuthMethodsSupported:
             ///   - authorizationResponseIssParameterSupported: Whether redirects from the authorization endpoint carry `iss` (RFC 9207).
+            ///   - dpopSigningAlgValuesSupported: The JWS algorithms the server accepts in DPoP proofs (RFC 9449 §5.1); absent without DPoP.
             package init(
                 issuer: Swift.String,
                 authorizationEndpoint: Swift.String? = nil,
@@ -330,7 +337,8 @@ extension Components {
                 codeChallengeMethodsSupported: [Swift.String]? = nil,
                 tokenEndpointAuthMethodsSupported: [Swift.String]? = nil,
                 revocationEndpointAuthMethodsSupported: [Swift.String]? = nil,
-                authorizationResponseIssParameterSupported: Swift.Bool? = nil
+                authorizationResponseIssParameterSupported: Swift.Bool? = nil,
+                dpopSigningAlgValuesSupported: [Swift.String]? = nil
             ) {
                 self.issuer = issuer
                 self.authorizationEndpoint = authorizationEndpoint
@@ -344,6 +352,7 @@ extension Components {
                 self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
                 self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
                 self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
+                self.dpopSigningAlgValuesSupported = dpopSigningAlgValuesSupported
             }
             package enum CodingKeys: String, CodingKey {
                 case issuer
@@ -358,6 +367,7 @@ extension Components {
                 case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
                 case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
                 case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
+                case dpopSigningAlgValuesSupported = "dpop_signing_alg_values_supported"
             }
         }
         /// RFC 9728 §2.
@@ -378,6 +388,14 @@ extension Components {
             package var scopesSupported: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/resource_name`.
             package var resourceName: Swift.String?
+            /// The JWS algorithms the API accepts in DPoP proofs (RFC 9728 §2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/dpop_signing_alg_values_supported`.
+            package var dpopSigningAlgValuesSupported: [Swift.String]?
+            /// Whether the API accepts only DPoP-bound access tokens (RFC 9728 §2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProtectedResourceMetadata/dpop_bound_access_tokens_required`.
+            package var dpopBoundAccessTokensRequired: Swift.Bool?
             /// Creates a new `ProtectedResourceMetadata`.
             ///
             /// - Parameters:
@@ -386,18 +404,24 @@ extension Components {
             ///   - bearerMethodsSupported:
             ///   - scopesSupported:
             ///   - resourceName:
+            ///   - dpopSigningAlgValuesSupported: The JWS algorithms the API accepts in DPoP proofs (RFC 9728 §2).
+            ///   - dpopBoundAccessTokensRequired: Whether the API accepts only DPoP-bound access tokens (RFC 9728 §2).
             package init(
                 resource: Swift.String,
                 authorizationServers: [Swift.String]? = nil,
                 bearerMethodsSupported: [Swift.String]? = nil,
                 scopesSupported: [Swift.String]? = nil,
-                resourceName: Swift.String? = nil
+                resourceName: Swift.String? = nil,
+                dpopSigningAlgValuesSupported: [Swift.String]? = nil,
+                dpopBoundAccessTokensRequired: Swift.Bool? = nil
             ) {
                 self.resource = resource
                 self.authorizationServers = authorizationServers
                 self.bearerMethodsSupported = bearerMethodsSupported
                 self.scopesSupported = scopesSupported
                 self.resourceName = resourceName
+                self.dpopSigningAlgValuesSupported = dpopSigningAlgValuesSupported
+                self.dpopBoundAccessTokensRequired = dpopBoundAccessTokensRequired
             }
             package enum CodingKeys: String, CodingKey {
                 case resource
@@ -405,6 +429,8 @@ extension Components {
                 case bearerMethodsSupported = "bearer_methods_supported"
                 case scopesSupported = "scopes_supported"
                 case resourceName = "resource_name"
+                case dpopSigningAlgValuesSupported = "dpop_signing_alg_values_supported"
+                case dpopBoundAccessTokensRequired = "dpop_bound_access_tokens_required"
             }
         }
         /// - Remark: Generated from `#/components/schemas/IntrospectionRequest`.
@@ -493,6 +519,8 @@ extension Components {
             package var aud: Components.Schemas.IntrospectionResponse.AudPayload?
             /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/iss`.
             package var iss: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/IntrospectionResponse/cnf`.
+            package var cnf: Components.Schemas.Confirmation?
             /// Creates a new `IntrospectionResponse`.
             ///
             /// - Parameters:
@@ -506,6 +534,7 @@ extension Components {
             ///   - sub:
             ///   - aud: One audience or several (RFC 7662 §2.2, RFC 7519 §4.1.3).
             ///   - iss:
+            ///   - cnf:
             package init(
                 active: Swift.Bool,
                 scope: Swift.String? = nil,
@@ -516,7 +545,8 @@ extension Components {
                 iat: Swift.Int64? = nil,
                 sub: Swift.String? = nil,
                 aud: Components.Schemas.IntrospectionResponse.AudPayload? = nil,
-                iss: Swift.String? = nil
+                iss: Swift.String? = nil,
+                cnf: Components.Schemas.Confirmation? = nil
             ) {
                 self.active = active
                 self.scope = scope
@@ -528,6 +558,7 @@ extension Components {
                 self.sub = sub
                 self.aud = aud
                 self.iss = iss
+                self.cnf = cnf
             }
             package enum CodingKeys: String, CodingKey {
                 case active
@@ -540,6 +571,26 @@ extension Components {
                 case sub
                 case aud
                 case iss
+                case cnf
+            }
+        }
+        /// The key a token is bound to (RFC 7800 §3.1).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Confirmation`.
+        package struct Confirmation: Codable, Hashable, Sendable {
+            /// The JWK SHA-256 thumbprint (RFC 7638) of the DPoP key (RFC 9449 §6.2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Confirmation/jkt`.
+            package var jkt: Swift.String?
+            /// Creates a new `Confirmation`.
+            ///
+            /// - Parameters:
+            ///   - jkt: The JWK SHA-256 thumbprint (RFC 7638) of the DPoP key (RFC 9449 §6.2).
+            package init(jkt: Swift.String? = nil) {
+                self.jkt = jkt
+            }
+            package enum CodingKeys: String, CodingKey {
+                case jkt
             }
         }
         /// - Remark: Generated from `#/components/schemas/RevocationRequest`.

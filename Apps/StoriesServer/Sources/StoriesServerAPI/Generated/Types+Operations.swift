@@ -128,6 +128,11 @@ package enum Operations {
     /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
     /// `access_denied` (the user refused) and `expired_token` (start again).
     ///
+    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
+    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
+    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
+    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -136,12 +141,21 @@ package enum Operations {
         package struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/oauth/token/POST/header`.
             package struct Headers: Sendable, Hashable {
+                /// A DPoP proof JWT (RFC 9449 §4.2): `typ` `dpop+jwt`, an `alg` from `dpop_signing_alg_values_supported`, the public `jwk`; claims `jti`, `htm`, `htu` (without query and fragment), `iat`, and `nonce` when the server sent one.
+                ///
+                /// - Remark: Generated from `#/paths/oauth/token/POST/header/DPoP`.
+                package var dPoP: Components.Parameters.DPoPProof?
                 package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateToken.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - dPoP: A DPoP proof JWT (RFC 9449 §4.2): `typ` `dpop+jwt`, an `alg` from `dpop_signing_alg_values_supported`, the public `jwk`; claims `jti`, `htm`, `htu` (without query and fragment), `iat`, and `nonce` when the server sent one.
                 ///   - accept:
-                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateToken.AcceptableContentType>] = .defaultValues()) {
+                package init(
+                    dPoP: Components.Parameters.DPoPProof? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateToken.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.dPoP = dPoP
                     self.accept = accept
                 }
             }
@@ -173,12 +187,21 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/oauth/token/POST/responses/200/headers/Cache-Control`.
                     package var cacheControl: Swift.String?
+                    /// A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                    ///
+                    /// - Remark: Generated from `#/paths/oauth/token/POST/responses/200/headers/DPoP-Nonce`.
+                    package var dPoPNonce: Components.Headers.DPoPNonce?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
                     ///   - cacheControl: `no-store` from this server (RFC 6749 §5.1). Optional for clients: the requirement is the server's, and refusing tokens the server has already issued (and, on a refresh, rotated) for a missing header would lose the session.
-                    package init(cacheControl: Swift.String? = nil) {
+                    ///   - dPoPNonce: A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                    package init(
+                        cacheControl: Swift.String? = nil,
+                        dPoPNonce: Components.Headers.DPoPNonce? = nil
+                    ) {
                         self.cacheControl = cacheControl
+                        self.dPoPNonce = dPoPNonce
                     }
                 }
                 /// Received HTTP response headers
@@ -239,6 +262,22 @@ package enum Operations {
                 }
             }
             package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/token/POST/responses/400/headers`.
+                package struct Headers: Sendable, Hashable {
+                    /// A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                    ///
+                    /// - Remark: Generated from `#/paths/oauth/token/POST/responses/400/headers/DPoP-Nonce`.
+                    package var dPoPNonce: Components.Headers.DPoPNonce?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - dPoPNonce: A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                    package init(dPoPNonce: Components.Headers.DPoPNonce? = nil) {
+                        self.dPoPNonce = dPoPNonce
+                    }
+                }
+                /// Received HTTP response headers
+                package var headers: Operations.CreateToken.Output.BadRequest.Headers
                 /// - Remark: Generated from `#/paths/oauth/token/POST/responses/400/content`.
                 @frozen package enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/oauth/token/POST/responses/400/content/application\/json`.
@@ -261,8 +300,13 @@ package enum Operations {
                 /// Creates a new `BadRequest`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                package init(body: Operations.CreateToken.Output.BadRequest.Body) {
+                package init(
+                    headers: Operations.CreateToken.Output.BadRequest.Headers = .init(),
+                    body: Operations.CreateToken.Output.BadRequest.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -1563,7 +1607,7 @@ package enum Operations {
                     }
                 }
             }
-            /// The access token is missing, expired or revoked (RFC 6750 §3).
+            /// The access token is missing, expired or revoked (RFC 6750 §3), or its DPoP proof is missing or not valid (RFC 9449 §7.1): `WWW-Authenticate` holds a challenge for each scheme the server accepts.
             ///
             /// - Remark: Generated from `#/paths//me/get(getCurrentUser)/responses/401`.
             ///
@@ -1752,7 +1796,7 @@ package enum Operations {
                     }
                 }
             }
-            /// The access token is missing, expired or revoked (RFC 6750 §3).
+            /// The access token is missing, expired or revoked (RFC 6750 §3), or its DPoP proof is missing or not valid (RFC 9449 §7.1): `WWW-Authenticate` holds a challenge for each scheme the server accepts.
             ///
             /// - Remark: Generated from `#/paths//stories/get(listStories)/responses/401`.
             ///
@@ -1909,7 +1953,7 @@ package enum Operations {
                     }
                 }
             }
-            /// The access token is missing, expired or revoked (RFC 6750 §3).
+            /// The access token is missing, expired or revoked (RFC 6750 §3), or its DPoP proof is missing or not valid (RFC 9449 §7.1): `WWW-Authenticate` holds a challenge for each scheme the server accepts.
             ///
             /// - Remark: Generated from `#/paths//stories/{storyId}/get(getStory)/responses/401`.
             ///

@@ -5,8 +5,11 @@ extension Components.Schemas.AuthorizationServerMetadata {
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
     /// The metadata document (RFC 8414 §2) of a server at `origin`; it names the introspection endpoint only when a
-    /// client may call it.
-    init(origin: PublicOrigin, passwordGrantEnabled: Bool, introspectionEnabled: Bool) {
+    /// client may call it, and the DPoP algorithms (RFC 9449 §5.1) only when the server takes proofs.
+    init(
+        origin: PublicOrigin, passwordGrantEnabled: Bool, introspectionEnabled: Bool,
+        dpopSigningAlgorithms: [String]? = nil
+    ) {
         let api = ServerConfiguration.basePath
         self.init(
             issuer: origin.issuer,
@@ -21,7 +24,8 @@ extension Components.Schemas.AuthorizationServerMetadata {
             codeChallengeMethodsSupported: ["S256"],
             tokenEndpointAuthMethodsSupported: ["none"],
             revocationEndpointAuthMethodsSupported: ["none"],
-            authorizationResponseIssParameterSupported: true
+            authorizationResponseIssParameterSupported: true,
+            dpopSigningAlgValuesSupported: dpopSigningAlgorithms
         )
     }
 }

@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// The external authorization server whose access tokens this server accepts, checked by introspection; the
     /// server then issues no tokens itself. `nil`: the server is its own authorization server.
     public var authorizationServer: ExternalAuthorizationServer?
+    /// Whether the server takes DPoP proofs and binds tokens to their keys (RFC 9449); `optional` by default, so that
+    /// clients without DPoP keep working (docs/SERVER.md).
+    public var dpop: DPoPMode
 
     public init(
         host: String = "127.0.0.1",
@@ -49,7 +52,8 @@ public struct ServerConfiguration: Sendable {
         deviceCodePollingInterval: TimeInterval = 5,
         authorizationCodeLifetime: TimeInterval = 60,
         introspectionClient: ClientCredentials? = nil,
-        authorizationServer: ExternalAuthorizationServer? = nil
+        authorizationServer: ExternalAuthorizationServer? = nil,
+        dpop: DPoPMode = .optional
     ) {
         self.host = host
         self.port = port
@@ -65,6 +69,7 @@ public struct ServerConfiguration: Sendable {
         self.authorizationCodeLifetime = authorizationCodeLifetime
         self.introspectionClient = introspectionClient
         self.authorizationServer = authorizationServer
+        self.dpop = dpop
     }
 
     /// The longest reuse interval the server accepts. A replayed token is honoured for that long, so it stays short:

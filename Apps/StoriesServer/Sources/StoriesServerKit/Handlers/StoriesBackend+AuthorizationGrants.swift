@@ -67,12 +67,13 @@ extension StoriesBackend {
                 body: .json(
                     .init(
                         origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled,
-                        introspectionEnabled: grants.introspectionEnabled))))
+                        introspectionEnabled: grants.introspectionEnabled,
+                        dpopSigningAlgorithms: dpop.signingAlgorithms))))
     }
 
     /// RFC 6749 §4.1.3 with RFC 7636 §4.5. A code that comes back after it bought tokens revokes them.
     func authorizationCodeGrant(
-        _ form: Components.Schemas.TokenRequest, resource: RequestedResource
+        _ form: Components.Schemas.TokenRequest, resource: RequestedResource, proofKey: String?
     ) async -> Operations.CreateToken.Output {
         let grant = form.grantType.rawValue
         guard let clientID = form.clientId, let code = form.code, let redirectURI = form.redirectUri,
@@ -86,7 +87,8 @@ extension StoriesBackend {
         case .success(let approval):
             let issued = await tokens.issueTokens(
                 for: approval.username,
-                grant: TokenGrant(clientID: clientID, scope: approval.scope, audience: resource.audienceOfNewGrant))
+                grant: TokenGrant(clientID: clientID, scope: approval.scope, audience: resource.audienceOfNewGrant),
+                keyThumbprint: proofKey)
             if await grants.codes.attach(issued.family, to: code) {
                 // The code came back while these tokens were being issued: nobody gets them.
                 await tokens.revoke(issued.family)
@@ -107,7 +109,7 @@ extension StoriesBackend {
 
     /// RFC 8628 §3.4, §3.5. The resource is the device authorization's; a poll may repeat it, not change it.
     func deviceCodeGrant(
-        _ form: Components.Schemas.TokenRequest, resource: RequestedResource
+        _ form: Components.Schemas.TokenRequest, resource: RequestedResource, proofKey: String?
     ) async -> Operations.CreateToken.Output {
         let grant = form.grantType.rawValue
         guard let clientID = form.clientId, let deviceCode = form.deviceCode else {
@@ -139,7 +141,8 @@ extension StoriesBackend {
                 audience = resource.audienceOfNewGrant
             }
             let tokenGrant = TokenGrant(clientID: clientID, scope: request.scope, audience: audience)
-            return tokenIssued(await tokens.issueTokens(for: username, grant: tokenGrant), grant: grant)
+            return tokenIssued(
+                await tokens.issueTokens(for: username, grant: tokenGrant, keyThumbprint: proofKey), grant: grant)
         }
     }
 }

@@ -12,7 +12,13 @@ extension StoriesBackend {
             case .itself: grants.origin.issuer
             case .external(let issuer): issuer
             }
-        return .ok(.init(body: .json(.init(origin: grants.origin, authorizationServers: [issuer]))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        origin: grants.origin, authorizationServers: [issuer],
+                        dpopSigningAlgorithms: dpop.signingAlgorithms,
+                        dpopRequired: dpop.mode == .required))))
     }
 
     /// RFC 7662 §2.2 for the access tokens this server issued; anything else is `{"active": false}`. The caller is
@@ -38,12 +44,13 @@ extension StoriesBackend {
                         scope: token.grant.scope,
                         clientId: token.grant.clientID,
                         username: token.username,
-                        tokenType: "Bearer",
+                        tokenType: token.keyThumbprint == nil ? "Bearer" : "DPoP",
                         exp: Int64(token.expiresAt.timeIntervalSince1970.rounded(.down)),
                         iat: Int64(token.issuedAt.timeIntervalSince1970.rounded(.down)),
                         sub: account?.id ?? token.username,
                         aud: .case1(token.grant.audience ?? resourceIdentifier),
-                        iss: grants.origin.issuer
+                        iss: grants.origin.issuer,
+                        cnf: token.keyThumbprint.map { .init(jkt: $0) }
                     ))))
     }
 }

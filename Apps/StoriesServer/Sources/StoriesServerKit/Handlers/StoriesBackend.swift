@@ -14,6 +14,8 @@ struct StoriesBackend: APIProtocol {
     /// Whose tokens the API accepts: the RFC 9728 metadata names that issuer, and the accounts of an external one are
     /// recorded here on first sight.
     var tokenIssuer = TokenIssuer.itself
+    /// Checks the DPoP proofs of token requests (RFC 9449 §5); off unless `buildApplication` passes the server's.
+    var dpop = DPoPProofChecker(mode: .off, environment: .live)
 
     /// The client id the reference server accepts (a public client, RFC 8252 §8.5).
     static let clientID = "stories-cli"
@@ -34,11 +36,25 @@ struct StoriesBackend: APIProtocol {
         guard let resource = RequestedResource(form.resource, thisAPI: resourceIdentifier) else {
             return invalidTarget(grant: grant)
         }
+        let proofKey: String?
+        switch await dpop.check(
+            input.headers.dPoP.map { [$0] } ?? [], method: .post, uri: grants.origin.url(Self.tokenEndpointPath),
+            accessToken: nil)
+        {
+        case .success(let key?):
+            proofKey = key
+        case .success(nil) where dpop.mode == .required:
+            return dpopRefused(.missing, grant: grant)
+        case .success(nil):
+            proofKey = nil
+        case .failure(let refusal):
+            return dpopRefused(refusal, grant: grant)
+        }
         switch form.grantType {
         case .authorizationCode:
-            return await authorizationCodeGrant(form, resource: resource)
+            return await authorizationCodeGrant(form, resource: resource, proofKey: proofKey)
         case .deviceCode:
-            return await deviceCodeGrant(form, resource: resource)
+            return await deviceCodeGrant(form, resource: resource, proofKey: proofKey)
         case .password:
             guard grants.passwordGrantEnabled else {
                 return tokenError(
@@ -66,13 +82,14 @@ struct StoriesBackend: APIProtocol {
                     description: ThrottledMessage.text(retryAfter: retryAfter))
             }
             let issued = await tokens.issueTokens(
-                for: account.username, grant: TokenGrant(scope: form.scope, audience: resource.audienceOfNewGrant))
+                for: account.username, grant: TokenGrant(scope: form.scope, audience: resource.audienceOfNewGrant),
+                keyThumbprint: proofKey)
             return tokenIssued(issued, grant: grant)
         case .refreshToken:
             guard let refreshToken = form.refreshToken else {
                 return tokenError("invalid_request", grant: grant, description: "refresh_token is required.")
             }
-            switch await tokens.rotate(refreshToken, requesting: resource) {
+            switch await tokens.rotate(refreshToken, requesting: resource, proofKey: proofKey) {
             case .success(let issued):
                 return tokenIssued(issued, grant: grant)
             case .failure(.otherResource):
@@ -165,11 +182,11 @@ struct StoriesBackend: APIProtocol {
         logger.info("token grant_type=\(grant) outcome=\(issued.outcome.rawValue) family=\(issued.family)")
         return .ok(
             .init(
-                headers: .init(cacheControl: "no-store"),
+                headers: .init(cacheControl: "no-store", dPoPNonce: dpop.nonceToSend()),
                 body: .json(
                     .init(
                         accessToken: issued.accessToken,
-                        tokenType: "Bearer",
+                        tokenType: issued.keyThumbprint == nil ? "Bearer" : "DPoP",
                         expiresIn: Double(issued.expiresIn),
                         refreshToken: issued.refreshToken
                     )
@@ -198,8 +215,19 @@ struct StoriesBackend: APIProtocol {
     ) -> Operations.CreateToken.Output {
         logger.info("token grant_type=\(grant) outcome=\(code)\(reason.map { " reason=\($0)" } ?? "")")
         let body = Components.Schemas.OAuthError(error: code, errorDescription: description)
-        return status == 401 ? .unauthorized(.init(body: .json(body))) : .badRequest(.init(body: .json(body)))
+        return status == 401
+            ? .unauthorized(.init(body: .json(body)))
+            : .badRequest(.init(headers: .init(dPoPNonce: dpop.nonceToSend()), body: .json(body)))
     }
+
+    /// RFC 9449 §5: a token request whose proof was refused, `invalid_dpop_proof` or `use_dpop_nonce` (which carries
+    /// the nonce to use, as every answer does while nonces are required).
+    func dpopRefused(_ refusal: DPoPRefusal, grant: String) -> Operations.CreateToken.Output {
+        tokenError(refusal.errorCode, grant: grant, reason: refusal.reason, description: refusal.description)
+    }
+
+    /// The token endpoint's path, for the `htu` of its proofs.
+    static let tokenEndpointPath = "\(ServerConfiguration.basePath)/oauth/token"
 }
 
 extension Components.Schemas.User {
@@ -231,7 +259,7 @@ extension Components.Schemas.Problem {
 
 extension StoriesBackend {
     /// The challenges of this API's 401s; the public origin lives with the grants, which hand out URLs too.
-    var challenges: BearerChallenges { BearerChallenges(origin: grants.origin) }
+    var challenges: BearerChallenges { BearerChallenges(origin: grants.origin, dpop: dpop.mode) }
 
     /// The 401 of a handler that finds no signed-in user (the bearer middleware normally answers first).
     var unauthorized: Components.Responses.Unauthorized {

@@ -2,6 +2,9 @@
 enum AccessTokenVerdict: Sendable, Equatable {
     /// Good for this API, on behalf of `username`.
     case valid(username: String)
+    /// Good for this API on behalf of `username`, with a DPoP proof made with the key whose RFC 7638 thumbprint is
+    /// `keyThumbprint` (RFC 9449 §7): never as a bearer token.
+    case boundToKey(username: String, keyThumbprint: String)
     /// Expired, revoked, unknown, or issued for another resource: 401 `invalid_token`.
     case invalid
     /// The authorization server that would know could not be asked: 503, so that a client keeps its session and tries

@@ -124,6 +124,9 @@ actor IntrospectingTokenVerifier: AccessTokenVerifying {
         }
         logger.info("introspection outcome=active")
         let until = min(now.addingTimeInterval(positiveLifetime), expiry ?? .distantFuture)
-        return Resolution(verdict: .valid(username: account), until: until)
+        let verdict: AccessTokenVerdict =
+            introspected.keyThumbprint.map { .boundToKey(username: account, keyThumbprint: $0) }
+            ?? .valid(username: account)
+        return Resolution(verdict: verdict, until: until)
     }
 }

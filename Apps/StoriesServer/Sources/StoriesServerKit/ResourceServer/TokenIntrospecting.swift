@@ -10,17 +10,27 @@ struct IntrospectedToken: Decodable, Sendable, Equatable {
     var exp: Double?
     /// One audience or several (RFC 7519 §4.1.3).
     var aud: [String]?
+    /// `cnf.jkt`: the thumbprint of the DPoP key the token is bound to (RFC 9449 §6.2).
+    var keyThumbprint: String?
 
-    init(active: Bool, username: String? = nil, sub: String? = nil, exp: Double? = nil, aud: [String]? = nil) {
+    init(
+        active: Bool, username: String? = nil, sub: String? = nil, exp: Double? = nil, aud: [String]? = nil,
+        keyThumbprint: String? = nil
+    ) {
         self.active = active
         self.username = username
         self.sub = sub
         self.exp = exp
         self.aud = aud
+        self.keyThumbprint = keyThumbprint
     }
 
     enum CodingKeys: String, CodingKey {
-        case active, username, sub, exp, aud
+        case active, username, sub, exp, aud, cnf
+    }
+
+    private struct Confirmation: Decodable {
+        var jkt: String?
     }
 
     init(from decoder: any Decoder) throws {
@@ -34,6 +44,7 @@ struct IntrospectedToken: Decodable, Sendable, Equatable {
         } else {
             aud = try container.decodeIfPresent([String].self, forKey: .aud)
         }
+        keyThumbprint = try container.decodeIfPresent(Confirmation.self, forKey: .cnf)?.jkt
     }
 }
 

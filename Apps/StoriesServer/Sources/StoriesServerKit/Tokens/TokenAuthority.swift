@@ -22,6 +22,8 @@ struct IssuedTokens: Sendable {
     var expiresIn: Int
     var family: TokenFamilyID
     var outcome: IssueOutcome = .issued
+    /// The RFC 7638 thumbprint of the DPoP key both tokens are bound to (RFC 9449 §5, §6); `nil`: bearer tokens.
+    var keyThumbprint: String?
 }
 
 /// Why a refresh token was refused. Every case but `otherResource` is `invalid_grant` on the wire; the reason goes to
@@ -35,11 +37,16 @@ enum RefreshRefusal: String, Error {
     case retired
     /// The request named another resource than the family's (`invalid_target`, RFC 8707 §2); the token is not spent.
     case otherResource = "other_resource"
+    /// The token is bound to a DPoP key and the request's proof, if any, was made with another (RFC 9449 §5); the
+    /// token is not spent.
+    case otherKey = "other_key"
 }
 
 /// What an access token is worth to this API.
 enum AccessCheck: Equatable {
     case valid(username: String)
+    /// Live, and bound to the DPoP key with this RFC 7638 thumbprint: good only with a proof made with that key.
+    case boundToKey(username: String, keyThumbprint: String)
     case expired
     case invalid
     /// Live, but issued for another resource (RFC 8707): not for this API.
@@ -58,6 +65,7 @@ actor TokenAuthority {
         var family: TokenFamilyID
         var issuedAt: Date
         var expiresAt: Date
+        var keyThumbprint: String?
     }
 
     private enum RefreshState {
@@ -77,6 +85,7 @@ actor TokenAuthority {
         /// The access token issued with it, so that retiring the pair retires both.
         var accessToken: String
         var state: RefreshState
+        var keyThumbprint: String?
     }
 
     private let accessTokenLifetime: TimeInterval
@@ -103,24 +112,32 @@ actor TokenAuthority {
         self.environment = environment
     }
 
-    /// Starts a new family for `username`: a sign-in that granted `grant`.
-    func issueTokens(for username: String, grant: TokenGrant = TokenGrant()) -> IssuedTokens {
+    /// Starts a new family for `username`: a sign-in that granted `grant`, its tokens bound to the DPoP key with
+    /// thumbprint `keyThumbprint` when the request carried a proof.
+    func issueTokens(
+        for username: String, grant: TokenGrant = TokenGrant(), keyThumbprint: String? = nil
+    ) -> IssuedTokens {
         let family = TokenFamilyID(value: nextFamily)
         nextFamily += 1
         familyGrants[family] = grant
-        return issue(for: username, in: family)
+        return issue(for: username, in: family, keyThumbprint: keyThumbprint)
     }
 
     /// Spends `refreshToken` and returns its successor, or refuses it. A spent token coming back is treated as
     /// theft: its family is revoked, so the legitimate holder must sign in again too — unless it is the token rotated
     /// last, within the reuse interval, before its successor was used (see the type's documentation).
     ///
-    /// A request that names another resource than the family's is refused before anything is spent.
+    /// A request that names another resource than the family's, or a token bound to a DPoP key presented without a
+    /// proof made with that key (`proofKey`, RFC 9449 §5), is refused before anything is spent. A token not bound to
+    /// any key, presented with a proof, is answered with tokens bound to the proof's key: RFC 9449 §5 binds every
+    /// refresh token a public client gets with a proof.
     func rotate(
-        _ refreshToken: String, requesting resource: RequestedResource = .unspecified
+        _ refreshToken: String, requesting resource: RequestedResource = .unspecified, proofKey: String? = nil
     ) -> Result<IssuedTokens, RefreshRefusal> {
         guard let grant = refreshGrants[refreshToken] else { return .failure(.unknown) }
         guard !revokedFamilies.contains(grant.family) else { return .failure(.revoked) }
+        if let boundKey = grant.keyThumbprint, boundKey != proofKey { return .failure(.otherKey) }
+        let keyThumbprint = grant.keyThumbprint ?? proofKey
         if case .audience(let audience) = resource, audience != familyGrants[grant.family]?.audience {
             return .failure(.otherResource)
         }
@@ -139,13 +156,13 @@ actor TokenAuthority {
                 return .failure(.reused)
             }
             retire(successor)
-            var issued = issue(for: grant.username, in: grant.family)
+            var issued = issue(for: grant.username, in: grant.family, keyThumbprint: keyThumbprint)
             issued.outcome = .reuseWithinGrace
             refreshGrants[refreshToken]?.state = .spent(rotatedAt: rotatedAt, successor: issued.refreshToken)
             return .success(issued)
         case .live:
             if isExpired { return .failure(.expired) }
-            let issued = issue(for: grant.username, in: grant.family)
+            let issued = issue(for: grant.username, in: grant.family, keyThumbprint: keyThumbprint)
             refreshGrants[refreshToken]?.state = .spent(rotatedAt: now, successor: issued.refreshToken)
             return .success(issued)
         }
@@ -154,7 +171,11 @@ actor TokenAuthority {
     func check(accessToken: String) -> AccessCheck {
         guard let grant = accessGrants[accessToken], !revokedFamilies.contains(grant.family) else { return .invalid }
         guard grant.expiresAt > environment.now() else { return .expired }
-        return familyGrants[grant.family]?.audience == nil ? .valid(username: grant.username) : .forAnotherResource
+        guard familyGrants[grant.family]?.audience == nil else { return .forAnotherResource }
+        if let keyThumbprint = grant.keyThumbprint {
+            return .boundToKey(username: grant.username, keyThumbprint: keyThumbprint)
+        }
+        return .valid(username: grant.username)
     }
 
     /// `accessToken` with what it was granted, while it is live: not expired, not revoked, and an access token (a
@@ -165,7 +186,7 @@ actor TokenAuthority {
         else { return nil }
         return ActiveAccessToken(
             username: grant.username, grant: familyGrants[grant.family] ?? TokenGrant(), issuedAt: grant.issuedAt,
-            expiresAt: grant.expiresAt)
+            expiresAt: grant.expiresAt, keyThumbprint: grant.keyThumbprint)
     }
 
     /// Revokes the family of `token`, whichever kind it is (RFC 7009 §2.1). Unknown tokens are ignored.
@@ -193,7 +214,7 @@ actor TokenAuthority {
         accessGrants[accessToken] = nil
     }
 
-    private func issue(for username: String, in family: TokenFamilyID) -> IssuedTokens {
+    private func issue(for username: String, in family: TokenFamilyID, keyThumbprint: String?) -> IssuedTokens {
         let now = environment.now()
         let accessToken = environment.makeToken()
         let refreshToken = environment.makeToken()
@@ -201,26 +222,33 @@ actor TokenAuthority {
             username: username,
             family: family,
             issuedAt: now,
-            expiresAt: now.addingTimeInterval(accessTokenLifetime)
+            expiresAt: now.addingTimeInterval(accessTokenLifetime),
+            keyThumbprint: keyThumbprint
         )
         refreshGrants[refreshToken] = RefreshGrant(
             username: username,
             family: family,
             expiresAt: refreshTokenLifetime.map { now.addingTimeInterval($0) },
             accessToken: accessToken,
-            state: .live
+            state: .live,
+            keyThumbprint: keyThumbprint
         )
         return IssuedTokens(
             accessToken: accessToken,
             refreshToken: refreshToken,
             expiresIn: Int(accessTokenLifetime.rounded(.up)),
-            family: family
+            family: family,
+            keyThumbprint: keyThumbprint
         )
     }
 }
 
 extension TokenAuthority: AccessTokenVerifying {
     func verify(accessToken: String) -> AccessTokenVerdict {
-        if case .valid(let username) = check(accessToken: accessToken) { .valid(username: username) } else { .invalid }
+        switch check(accessToken: accessToken) {
+        case .valid(let username): .valid(username: username)
+        case .boundToKey(let username, let keyThumbprint): .boundToKey(username: username, keyThumbprint: keyThumbprint)
+        case .expired, .invalid, .forAnotherResource: .invalid
+        }
     }
 }

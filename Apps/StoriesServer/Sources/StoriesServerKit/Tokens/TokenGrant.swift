@@ -16,4 +16,6 @@ struct ActiveAccessToken: Sendable, Equatable {
     var grant: TokenGrant
     var issuedAt: Date
     var expiresAt: Date
+    /// The RFC 7638 thumbprint of the DPoP key it is bound to (`cnf.jkt`, RFC 9449 §6.2); `nil`: a bearer token.
+    var keyThumbprint: String? = nil
 }

@@ -9,6 +9,10 @@ import HTTPTypes
 /// the password grant where the server enables it, token revocation (RFC 7009) and server metadata (RFC 8414);
 /// then registration, the current user, and a cursor-paginated list of stories.
 ///
+/// Sender-constrained tokens (DPoP, RFC 9449): where the metadata lists `dpop_signing_alg_values_supported`, a client
+/// may send a `DPoP` proof with its token requests; the tokens issued are then bound to the proof's key
+/// (`token_type: DPoP`) and every request that uses them carries `Authorization: DPoP <token>` and a new proof.
+///
 /// Where a person takes part, the server serves small HTML pages that are not part of this API and not under the
 /// API's base path: the authorization endpoint `GET/POST /oauth/authorize` (sign-in and consent, then a 302 to the
 /// client's loopback redirect URI) and the device verification page `GET/POST /device`. Their absolute URLs are
@@ -114,6 +118,11 @@ public struct Client: APIProtocol {
     /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
     /// `access_denied` (the user refused) and `expired_token` (start again).
     ///
+    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
+    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
+    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
+    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -131,6 +140,11 @@ public struct Client: APIProtocol {
                     method: .post
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "DPoP",
+                    value: input.headers.dPoP
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -149,11 +163,18 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
-                    let headers: Operations.CreateToken.Output.Ok.Headers = .init(cacheControl: try converter.getOptionalHeaderFieldAsURI(
-                        in: response.headerFields,
-                        name: "Cache-Control",
-                        as: Swift.String.self
-                    ))
+                    let headers: Operations.CreateToken.Output.Ok.Headers = .init(
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Swift.String.self
+                        ),
+                        dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "DPoP-Nonce",
+                            as: Components.Headers.DPoPNonce.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.CreateToken.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -179,6 +200,11 @@ public struct Client: APIProtocol {
                         body: body
                     ))
                 case 400:
+                    let headers: Operations.CreateToken.Output.BadRequest.Headers = .init(dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "DPoP-Nonce",
+                        as: Components.Headers.DPoPNonce.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.CreateToken.Output.BadRequest.Body
                     let chosenContentType = try converter.bestContentType(
@@ -199,7 +225,10 @@ public struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .badRequest(.init(body: body))
+                    return .badRequest(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 401:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.CreateToken.Output.Unauthorized.Body
@@ -861,11 +890,18 @@ public struct Client: APIProtocol {
                     }
                     return .ok(.init(body: body))
                 case 401:
-                    let headers: Components.Responses.Unauthorized.Headers = .init(wwwAuthenticate: try converter.getRequiredHeaderFieldAsURI(
-                        in: response.headerFields,
-                        name: "WWW-Authenticate",
-                        as: Swift.String.self
-                    ))
+                    let headers: Components.Responses.Unauthorized.Headers = .init(
+                        wwwAuthenticate: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "WWW-Authenticate",
+                            as: Swift.String.self
+                        ),
+                        dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "DPoP-Nonce",
+                            as: Components.Headers.DPoPNonce.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Unauthorized.Body
                     let chosenContentType = try converter.bestContentType(
@@ -987,11 +1023,18 @@ public struct Client: APIProtocol {
                     }
                     return .badRequest(.init(body: body))
                 case 401:
-                    let headers: Components.Responses.Unauthorized.Headers = .init(wwwAuthenticate: try converter.getRequiredHeaderFieldAsURI(
-                        in: response.headerFields,
-                        name: "WWW-Authenticate",
-                        as: Swift.String.self
-                    ))
+                    let headers: Components.Responses.Unauthorized.Headers = .init(
+                        wwwAuthenticate: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "WWW-Authenticate",
+                            as: Swift.String.self
+                        ),
+                        dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "DPoP-Nonce",
+                            as: Components.Headers.DPoPNonce.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Unauthorized.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1079,11 +1122,18 @@ public struct Client: APIProtocol {
                     }
                     return .ok(.init(body: body))
                 case 401:
-                    let headers: Components.Responses.Unauthorized.Headers = .init(wwwAuthenticate: try converter.getRequiredHeaderFieldAsURI(
-                        in: response.headerFields,
-                        name: "WWW-Authenticate",
-                        as: Swift.String.self
-                    ))
+                    let headers: Components.Responses.Unauthorized.Headers = .init(
+                        wwwAuthenticate: try converter.getRequiredHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "WWW-Authenticate",
+                            as: Swift.String.self
+                        ),
+                        dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "DPoP-Nonce",
+                            as: Components.Headers.DPoPNonce.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Unauthorized.Body
                     let chosenContentType = try converter.bestContentType(

@@ -39,12 +39,21 @@ extension Components {
             public struct Headers: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/responses/Unauthorized/headers/WWW-Authenticate`.
                 public var wwwAuthenticate: Swift.String
+                /// A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                ///
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/DPoP-Nonce`.
+                public var dPoPNonce: Components.Headers.DPoPNonce?
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
                 ///   - wwwAuthenticate:
-                public init(wwwAuthenticate: Swift.String) {
+                ///   - dPoPNonce: A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
+                public init(
+                    wwwAuthenticate: Swift.String,
+                    dPoPNonce: Components.Headers.DPoPNonce? = nil
+                ) {
                     self.wwwAuthenticate = wwwAuthenticate
+                    self.dPoPNonce = dPoPNonce
                 }
             }
             /// Received HTTP response headers

@@ -23,6 +23,11 @@ public protocol APIProtocol: Sendable {
     /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
     /// `access_denied` (the user refused) and `expired_token` (start again).
     ///
+    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
+    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
+    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
+    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
+    ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.
     /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
@@ -113,6 +118,11 @@ extension APIProtocol {
     /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
     /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
     /// `access_denied` (the user refused) and `expired_token` (start again).
+    ///
+    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
+    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
+    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
+    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
     ///
     ///
     /// - Remark: HTTP `POST /oauth/token`.

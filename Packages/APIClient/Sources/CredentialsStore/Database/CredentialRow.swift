@@ -1,6 +1,7 @@
 import Authorization
 import Foundation
 import GRDB
+import RFC9449
 
 /// The `credential` table's row, one per (origin, account). Dates are stored as seconds since 1970 (`REAL`) so they
 /// round-trip exactly.
@@ -34,6 +35,10 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     var deviceAuthorizationEndpoint: String?
     var revocationEndpoint: String?
     var resource: String?
+    /// The account's DPoP private key (`DPoPSigningKey.storedRepresentation`); `NULL` for a bearer session.
+    var dpopKey: Data?
+    /// The authorization server's `dpop_signing_alg_values_supported`, space-separated; `NULL` when it lists none.
+    var dpopSigningAlgorithms: String?
 
     init(_ credential: Credential, isActive: Bool) {
         origin = credential.origin.key
@@ -57,6 +62,9 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         deviceAuthorizationEndpoint = server.deviceAuthorizationEndpoint?.absoluteString
         revocationEndpoint = server.revocationEndpoint?.absoluteString
         resource = server.resource
+        dpopKey = credential.dpopKey?.storedRepresentation
+        dpopSigningAlgorithms =
+            server.dpopSigningAlgorithms.isEmpty ? nil : server.dpopSigningAlgorithms.joined(separator: " ")
     }
 
     init(row: Row) throws {
@@ -80,6 +88,8 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         deviceAuthorizationEndpoint = try row.decode(forColumn: "deviceAuthorizationEndpoint")
         revocationEndpoint = try row.decode(forColumn: "revocationEndpoint")
         resource = try row.decode(forColumn: "resource")
+        dpopKey = try row.decode(forColumn: "dpopKey")
+        dpopSigningAlgorithms = try row.decode(forColumn: "dpopSigningAlgorithms")
     }
 
     func credential() throws -> Credential {
@@ -102,7 +112,8 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
             issuedAt: Date(timeIntervalSince1970: issuedAt),
             generation: generation,
             isSignInRequired: isSignInRequired,
-            authorizationServer: try authorizationServer()
+            authorizationServer: try authorizationServer(),
+            dpopKey: try storedDPoPKey()
         )
     }
 
@@ -119,7 +130,17 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         guard let token = try url(tokenEndpoint) else { return nil }
         return AuthorizationServer(
             issuer: issuer, tokenEndpoint: token, deviceAuthorizationEndpoint: try url(deviceAuthorizationEndpoint),
-            revocationEndpoint: try url(revocationEndpoint), resource: resource)
+            revocationEndpoint: try url(revocationEndpoint), resource: resource,
+            dpopSigningAlgorithms: dpopSigningAlgorithms.map { $0.split(separator: " ").map(String.init) } ?? [])
+    }
+
+    /// The row's DPoP key; bytes that are not a P-256 private key are damage, as an unreadable endpoint is.
+    private func storedDPoPKey() throws -> DPoPSigningKey? {
+        guard let dpopKey else { return nil }
+        guard let key = DPoPSigningKey(storedRepresentation: dpopKey) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "credential row has an invalid DPoP key")
+        }
+        return key
     }
 
     static func fetchOne(_ db: Database, origin: String, account: String) throws -> CredentialRow? {

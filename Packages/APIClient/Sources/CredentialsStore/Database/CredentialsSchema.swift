@@ -101,6 +101,18 @@ enum CredentialsSchema {
                 }
             }
         ),
+        (
+            "v6-dpop-key",
+            { db in
+                // The account's DPoP key (RFC 9449), the raw P-256 private scalar, for sessions whose tokens are bound
+                // to it, and the algorithms the authorization server took in proofs. NULL: a bearer session. The key
+                // is as secret as the tokens: it is to be sealed like the token columns (issue 26, item 1).
+                try db.alter(table: "credential") { table in
+                    table.add(column: "dpopKey", .blob)
+                    table.add(column: "dpopSigningAlgorithms", .text)
+                }
+            }
+        ),
     ]
 
     /// The schema version this build writes.

@@ -96,6 +96,10 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
             text += "  account:       \(TerminalText.sanitize(entry.session.account))\(active)\n"
             text += "  access token:  \(entry.freshness(now: now))\n"
             text += "  refreshed:     \(RelativeTime.phrase(for: entry.session.refreshedAt, from: now))\n"
+            text +=
+                entry.session.isDPoPBound
+                ? "  tokens:        DPoP, bound to this device's key (RFC 9449)\n"
+                : "  tokens:        Bearer (the server offers no DPoP)\n"
             if let issuer = entry.session.issuer {
                 text += "  issued by:     \(TerminalText.sanitize(issuer))\n"
             }
@@ -121,7 +125,7 @@ struct SessionStatus: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case server, name, account, isActive, accessTokenFresh, accessTokenExpiresAt, refreshedAt, signInRequired,
-            isDefault, issuer
+            isDefault, issuer, tokenType
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -136,5 +140,6 @@ struct SessionStatus: Encodable {
         try container.encode(session.isSignInRequired, forKey: .signInRequired)
         try container.encode(isDefault, forKey: .isDefault)
         try container.encode(session.issuer, forKey: .issuer)
+        try container.encode(session.isDPoPBound ? "DPoP" : "Bearer", forKey: .tokenType)
     }
 }
