@@ -16,16 +16,21 @@ public struct AuthorizationServer: Sendable, Equatable {
     /// The API the tokens are for, as an RFC 8707 resource indicator: the `resource` of the API's RFC 9728 metadata.
     /// `nil` when the API published none; then no indicator is sent, as before resource indicators existed.
     public var resource: String?
+    /// Where authorization requests are pushed (RFC 9126); `nil` when the server publishes none. Only a browser
+    /// sign-in names it, for its one push (`AuthorizationServerMetadata.pushedAuthorizationRequestEndpoint`): a
+    /// session neither needs nor stores it.
+    public var pushedAuthorizationRequestEndpoint: URL?
 
     public init(
         issuer: String?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL?, revocationEndpoint: URL?,
-        resource: String?
+        resource: String?, pushedAuthorizationRequestEndpoint: URL? = nil
     ) {
         self.issuer = issuer
         self.tokenEndpoint = tokenEndpoint
         self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         self.revocationEndpoint = revocationEndpoint
         self.resource = resource
+        self.pushedAuthorizationRequestEndpoint = pushedAuthorizationRequestEndpoint
     }
 
     /// The endpoints `openapi/openapi.yaml` gives an API at `origin` (`oauth/token`, `oauth/device_authorization` and
@@ -44,6 +49,7 @@ public struct AuthorizationServer: Sendable, Equatable {
 
     /// Every endpoint named, for the checks that they may carry credentials.
     var endpoints: [URL] {
-        [tokenEndpoint] + [deviceAuthorizationEndpoint, revocationEndpoint].compactMap { $0 }
+        [tokenEndpoint]
+            + [deviceAuthorizationEndpoint, revocationEndpoint, pushedAuthorizationRequestEndpoint].compactMap { $0 }
     }
 }

@@ -284,7 +284,9 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
             revocationEndpoint: try endpoint(document.revocationEndpoint),
             grantTypesSupported: document.grantTypesSupported ?? ["authorization_code", "implicit"],
             codeChallengeMethodsSupported: document.codeChallengeMethodsSupported ?? [],
-            sendsIssuerInRedirects: document.authorizationResponseIssParameterSupported ?? false)
+            sendsIssuerInRedirects: document.authorizationResponseIssParameterSupported ?? false,
+            pushedAuthorizationRequestEndpoint: try endpoint(document.pushedAuthorizationRequestEndpoint),
+            requiresPushedAuthorizationRequests: document.requirePushedAuthorizationRequests ?? false)
     }
 
     /// `scheme://host[:port]`, the default port left out: an issuer identifier with no path.

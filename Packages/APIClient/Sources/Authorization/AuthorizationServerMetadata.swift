@@ -16,11 +16,17 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
     public var codeChallengeMethodsSupported: [String]
     /// `authorization_response_iss_parameter_supported`: every redirect carries `iss` (RFC 9207 §3).
     public var sendsIssuerInRedirects: Bool
+    /// Where authorization requests are pushed (RFC 9126 §5), so that the sign-in page's URL carries only a one-time
+    /// reference.
+    public var pushedAuthorizationRequestEndpoint: URL?
+    /// `require_pushed_authorization_requests`: the sign-in page accepts only pushed requests (RFC 9126 §5).
+    public var requiresPushedAuthorizationRequests: Bool
 
     public init(
         issuer: String, authorizationEndpoint: URL?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL? = nil,
         revocationEndpoint: URL? = nil, grantTypesSupported: [String], codeChallengeMethodsSupported: [String],
-        sendsIssuerInRedirects: Bool = false
+        sendsIssuerInRedirects: Bool = false, pushedAuthorizationRequestEndpoint: URL? = nil,
+        requiresPushedAuthorizationRequests: Bool = false
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -30,6 +36,8 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
         self.grantTypesSupported = grantTypesSupported
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
         self.sendsIssuerInRedirects = sendsIssuerInRedirects
+        self.pushedAuthorizationRequestEndpoint = pushedAuthorizationRequestEndpoint
+        self.requiresPushedAuthorizationRequests = requiresPushedAuthorizationRequests
     }
 
     /// What a redirect from this server's sign-in page must say in `iss` (RFC 9207).

@@ -5,8 +5,11 @@ extension Components.Schemas.AuthorizationServerMetadata {
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
     /// The metadata document (RFC 8414 §2) of a server at `origin`; it names the introspection endpoint only when a
-    /// client may call it.
-    init(origin: PublicOrigin, passwordGrantEnabled: Bool, introspectionEnabled: Bool) {
+    /// client may call it, and the PAR endpoint (RFC 9126 §5) unless `pushedRequests` keeps it unpublished.
+    init(
+        origin: PublicOrigin, passwordGrantEnabled: Bool, introspectionEnabled: Bool,
+        pushedRequests: PushedAuthorizationRequestPolicy = .optional
+    ) {
         let api = ServerConfiguration.basePath
         self.init(
             issuer: origin.issuer,
@@ -21,7 +24,9 @@ extension Components.Schemas.AuthorizationServerMetadata {
             codeChallengeMethodsSupported: ["S256"],
             tokenEndpointAuthMethodsSupported: ["none"],
             revocationEndpointAuthMethodsSupported: ["none"],
-            authorizationResponseIssParameterSupported: true
+            authorizationResponseIssParameterSupported: true,
+            pushedAuthorizationRequestEndpoint: pushedRequests == .unpublished ? nil : origin.url("\(api)/oauth/par"),
+            requirePushedAuthorizationRequests: pushedRequests == .required ? true : nil
         )
     }
 }
