@@ -62,6 +62,32 @@ struct BrowserLoginTests {
         }
     }
 
+    @Test(
+        "login sends the plain request where the server publishes no PAR endpoint, and pushes it where PAR is required",
+        arguments: [PushedAuthorizationRequestPolicy.unpublished, .required])
+    func pushedOrPlain(policy: PushedAuthorizationRequestPolicy) async throws {
+        var configuration = Self.configuration
+        configuration.pushedAuthorizationRequests = policy
+        try await RunningServer.with(configuration: configuration) { server in
+            let browser = AuthorizationPageBrowser(decision: "approve")
+            let output = CapturedOutput()
+            let status = try await LoginCommand.parse([]).run(
+                environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                browser: browser)
+            #expect(status == .success, "\(output.error)")
+            let visit = try #require(try await browser.finishedVisits().first)
+            let names = Set(
+                (URLComponents(url: visit.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map(\.name))
+            switch policy {
+            case .unpublished:
+                #expect(names.isSuperset(of: ["state", "code_challenge", "redirect_uri"]))
+                #expect(!names.contains("request_uri"))
+            default:
+                #expect(names == ["client_id", "request_uri"])
+            }
+        }
+    }
+
     @Test("login exits 79 and stores nothing when the person denies in the browser")
     func denied() async throws {
         try await RunningServer.with(configuration: Self.configuration) { server in
