@@ -65,10 +65,19 @@ def sign_in_and_allow(browser, url, username, password, opened=None):
     browser.find_element(By.NAME, "username").send_keys(username)
     browser.find_element(By.NAME, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, 'button[name="decision"][value="approve"]').click()
-    # The browser leaves the server's origin for the loopback redirect URI.
-    redirect_uri = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["redirect_uri"][0]
+    # The browser leaves the server's origin for the loopback redirect URI: the one in the address, or, for a pushed
+    # request (RFC 9126), whose address names only a request_uri, any /callback on 127.0.0.1 at another port.
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
+    server = urllib.parse.urlsplit(url).netloc
+
+    def arrived(driver):
+        if "redirect_uri" in query:
+            return driver.current_url.startswith(query["redirect_uri"][0])
+        page = urllib.parse.urlsplit(driver.current_url)
+        return page.hostname == "127.0.0.1" and page.netloc != server and page.path == "/callback"
+
     try:
-        wait.until(lambda driver: driver.current_url.startswith(redirect_uri))
+        wait.until(arrived)
     except Exception:
         page = urllib.parse.urlsplit(browser.current_url)
         fail(f"the browser did not reach the redirect URI; it is on {page.scheme}://{page.netloc}{page.path}")
@@ -179,6 +188,11 @@ def handover(server_url, username, password, url_file):
     url = forwarded_address(handed)
     if not url.startswith(origin + "/oauth/authorize?"):
         fail("stories-cli opened a page that is not the server's /oauth/authorize")
+    # stories-server publishes a PAR endpoint (RFC 9126): the page's address must carry only the client and the
+    # one-time reference, never the state or the challenge.
+    if sorted(urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)) != ["client_id", "request_uri"]:
+        fail("stories-cli did not push its authorization request (the address carries more than client_id and "
+             "request_uri)")
     browser = start_browser()
     try:
         # Chromium is given what stories-cli gave $BROWSER: the private page, which forwards it to the sign-in page.

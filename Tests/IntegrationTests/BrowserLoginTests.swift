@@ -34,6 +34,11 @@ struct BrowserLoginTests {
             let visit = try #require(visits.first)
             #expect(visits.count == 1)
             #expect(visit.url.path == "/oauth/authorize")
+            // The server publishes a PAR endpoint (RFC 9126): the page's address carries only the client and a
+            // one-time reference, no state and no challenge.
+            let query = URLComponents(url: visit.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            #expect(query.map(\.name) == ["client_id", "request_uri"])
+            #expect(query.last?.value?.hasPrefix("urn:ietf:params:oauth:request_uri:") == true)
             #expect(output.error.contains("if it does not open, visit:\n\n    \(visit.url.absoluteString)\n"))
             // The browser ended on the listener's page, which carries nothing secret.
             #expect(visit.status == 200)
@@ -54,6 +59,32 @@ struct BrowserLoginTests {
             let stored = try #require(try await cli.storedCredential(for: server))
             #expect(stored.account == "demo")
             #expect(!output.error.contains(stored.accessToken.unredacted))
+        }
+    }
+
+    @Test(
+        "login sends the plain request where the server publishes no PAR endpoint, and pushes it where PAR is required",
+        arguments: [PushedAuthorizationRequestPolicy.unpublished, .required])
+    func pushedOrPlain(policy: PushedAuthorizationRequestPolicy) async throws {
+        var configuration = Self.configuration
+        configuration.pushedAuthorizationRequests = policy
+        try await RunningServer.with(configuration: configuration) { server in
+            let browser = AuthorizationPageBrowser(decision: "approve")
+            let output = CapturedOutput()
+            let status = try await LoginCommand.parse([]).run(
+                environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                browser: browser)
+            #expect(status == .success, "\(output.error)")
+            let visit = try #require(try await browser.finishedVisits().first)
+            let names = Set(
+                (URLComponents(url: visit.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map(\.name))
+            switch policy {
+            case .unpublished:
+                #expect(names.isSuperset(of: ["state", "code_challenge", "redirect_uri"]))
+                #expect(!names.contains("request_uri"))
+            default:
+                #expect(names == ["client_id", "request_uri"])
+            }
         }
     }
 
@@ -122,11 +153,12 @@ struct BrowserLoginTests {
     }
 
     @Test(
-        "Ctrl-C while login waits for the browser ends it by SIGINT (the shell's 130); $BROWSER got the private forwarding page as its one argument"
-    )
-    func interrupted() async throws {
+        "Ctrl-C or SIGTERM while login waits for the browser ends it by that signal (the shell's 130 or 143) and removes the forwarding page; $BROWSER got that private page as its one argument",
+        arguments: [SIGINT, SIGTERM])
+    func interrupted(signal: Int32) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("browser").path
         try "#!/bin/sh\necho \"browser argc=$# url=$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o700)
@@ -140,8 +172,15 @@ struct BrowserLoginTests {
             #expect(opened, "\(process.standardError.text)")
             let waiting = await process.waitForError("Ctrl-C stops waiting")
             #expect(waiting, "\(process.standardError.text)")
-            process.send(SIGINT)
-            #expect(await process.termination() == .signalled(SIGINT), "\(process.standardError.text)")
+            let page = try #require(
+                process.standardError.text.firstMatch(of: /browser argc=1 url=file:\/\/(\/[^\n]*)/).map { String($0.1) }
+            )
+            let pageDirectory = (page as NSString).deletingLastPathComponent
+            #expect(FileManager.default.fileExists(atPath: page))
+            process.send(signal)
+            #expect(await process.termination() == .signalled(signal), "\(process.standardError.text)")
+            #expect(!FileManager.default.fileExists(atPath: page), "the forwarding page outlived the signal")
+            #expect(!FileManager.default.fileExists(atPath: pageDirectory))
             #expect(process.standardOutput.text.isEmpty)
             #expect(try await cli.storedCredential(for: server) == nil)
         }

@@ -6,7 +6,8 @@ import Testing
 
 @testable import StoriesServerKit
 
-/// One client flooding a table that every client shares — device authorizations, authorization codes, sign-in forms —
+/// One client flooding a table that every client shares — device authorizations, authorization codes, sign-in forms,
+/// pushed authorization requests —
 /// leaves every other client working (the floods the issue measured: 10,000 requests from one source).
 @Suite("One client cannot use up a shared table")
 struct ClientFloodTests {
@@ -34,6 +35,29 @@ struct ClientFloodTests {
             let approved = try await client.verifyDevice(userCode: userCode, decision: "approve", as: Self.person)
             #expect(approved.status == .ok)
             #expect(try await client.poll(deviceCode: deviceCode).json()["access_token"] is String)
+        }
+    }
+
+    @Test("10,000 pushed authorization requests from one client leave another client's request_uri working")
+    func pushedRequestFlood() async throws {
+        let app = try await AuthorizationServerApp.make(clock: clock)
+        try await app.test(.router) { client in
+            let parameters = AuthorizationServerApp.authorizationParameters
+            let persons = try await client.push(parameters, as: Self.person)
+            var first: String?
+            for _ in 0..<10_000 {
+                let response = try await client.postForm("/v1/oauth/par", parameters, as: Self.flooder)
+                #expect(response.status == .created)
+                if first == nil { first = try response.json()["request_uri"] as? String }
+            }
+            // The flood only ever replaced its own requests: its first is gone.
+            let flooders = AuthorizationServerApp.authorizeURI([
+                ("client_id", "stories-cli"), ("request_uri", try #require(first)),
+            ])
+            #expect(try await client.get(flooders, as: Self.flooder).status == .badRequest)
+            let redirect = try await client.authorize(
+                [("client_id", "stories-cli"), ("request_uri", persons)], as: Self.person)
+            #expect(redirect.redirectParameters["code"] != nil)
         }
     }
 

@@ -20,12 +20,14 @@ enum AuthorizationServerApp {
         dpop: DPoPMode = .optional,
         limits: AuthorizationServerLimits = .standard,
         passwordHashing: PasswordHashing = .bcrypt,
+        pushedRequests: PushedAuthorizationRequestPolicy = .optional,
         logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> some ApplicationProtocol {
         try await buildApplication(
             configuration: ServerConfiguration(
                 port: 8080, storyCount: 1, passwordHashCost: 4, publicURL: publicURL,
-                passwordGrantEnabled: passwordGrantEnabled, introspectionClient: introspectionClient, dpop: dpop),
+                passwordGrantEnabled: passwordGrantEnabled, pushedAuthorizationRequests: pushedRequests,
+                introspectionClient: introspectionClient, dpop: dpop),
             environment: clock.environment,
             seams: ServerSeams(
                 clientIdentification: testClientIdentification, limits: limits, passwordHashing: passwordHashing),

@@ -115,6 +115,28 @@ struct StoriesServerCommand: AsyncParsableCommand {
     var dpop: DPoPMode = .optional
 
     @Option(
+        name: .customLong("pushed-authorization-requests"),
+        help: """
+            Pushed authorization requests (RFC 9126) at /v1/oauth/par: optional (the metadata names the endpoint, \
+            the sign-in page also takes plain requests), required (it takes only pushed ones) or unpublished (the \
+            metadata does not name the endpoint, for testing clients against servers without it).
+            """
+    )
+    var pushedAuthorizationRequests: PushedRequests = .optional
+
+    enum PushedRequests: String, ExpressibleByArgument, CaseIterable {
+        case optional, required, unpublished
+
+        var policy: PushedAuthorizationRequestPolicy {
+            switch self {
+            case .optional: .optional
+            case .required: .required
+            case .unpublished: .unpublished
+            }
+        }
+    }
+
+    @Option(
         name: .customLong("introspection-client"),
         help: """
             The introspection client's id: the resource server allowed to introspect tokens at \
@@ -224,6 +246,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
             storyCount: stories,
             publicURL: publicURL,
             passwordGrantEnabled: passwordGrant == .enabled,
+            pushedAuthorizationRequests: pushedAuthorizationRequests.policy,
             dpop: dpop
         )
         // One client, one secret: the one allowed to introspect here, or the one this server introspects as.

@@ -172,14 +172,14 @@ extension StoriesBackend {
         "/health": [.get], "/oauth/token": [.post], "/oauth/revoke": [.post], "/users": [.post], "/me": [.get],
         "/stories": [.get], "/stories/{storyId}": [.get], "/oauth/device_authorization": [.post],
         "/.well-known/oauth-authorization-server": [.get], "/.well-known/oauth-protected-resource": [.get],
-        "/oauth/introspect": [.post],
+        "/oauth/introspect": [.post], "/oauth/par": [.post],
     ]
 
-    /// The paths of the server's own authorization server: its token, device, revocation and introspection endpoints,
-    /// its metadata, and registration, whose accounts sign in there. With an external authorization server none is
+    /// The paths of the server's own authorization server: its token, device, PAR, revocation and introspection
+    /// endpoints, its metadata, and registration, whose accounts sign in there. With an external authorization server none is
     /// routed (and neither are the sign-in pages).
     static let ownAuthorizationServerPaths: Set<String> = [
-        "/oauth/token", "/oauth/revoke", "/oauth/device_authorization", "/oauth/introspect",
+        "/oauth/token", "/oauth/revoke", "/oauth/device_authorization", "/oauth/introspect", "/oauth/par",
         "/.well-known/oauth-authorization-server", "/users",
     ]
 
@@ -195,5 +195,6 @@ extension StoriesBackend {
         Operations.GetHealth.id, Operations.CreateToken.id, Operations.RevokeToken.id, Operations.RegisterUser.id,
         Operations.CreateDeviceAuthorization.id, Operations.GetAuthorizationServerMetadata.id,
         Operations.GetProtectedResourceMetadata.id, Operations.IntrospectToken.id,
+        Operations.CreatePushedAuthorizationRequest.id,
     ]
 }

@@ -13,6 +13,7 @@ public enum PublicOperations {
         Operations.GetAuthorizationServerMetadata.id,
         Operations.GetProtectedResourceMetadata.id,
         Operations.IntrospectToken.id,
+        Operations.CreatePushedAuthorizationRequest.id,
     ]
 
     /// Whether `operationID` must be sent without the session's bearer token.

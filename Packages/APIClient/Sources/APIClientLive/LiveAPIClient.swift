@@ -70,6 +70,7 @@ public struct LiveAPIClient: Sendable {
             var routes = [Operations.CreateToken.id: server.tokenEndpoint]
             routes[Operations.CreateDeviceAuthorization.id] = server.deviceAuthorizationEndpoint
             routes[Operations.RevokeToken.id] = server.revocationEndpoint
+            routes[Operations.CreatePushedAuthorizationRequest.id] = server.pushedAuthorizationRequestEndpoint
             return tokenClient(routes)
         }
         let session = SessionCoordinator(

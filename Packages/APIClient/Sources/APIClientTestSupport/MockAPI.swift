@@ -25,6 +25,9 @@ public struct MockAPI: APIProtocol {
             Operations.GetProtectedResourceMetadata.Output
     public var introspectToken:
         @Sendable (Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output
+    public var createPushedAuthorizationRequest:
+        @Sendable (Operations.CreatePushedAuthorizationRequest.Input) async throws ->
+            Operations.CreatePushedAuthorizationRequest.Output
 
     public init() {
         getHealth = { _ in throw UnimplementedOperation(operationID: Operations.GetHealth.id) }
@@ -44,6 +47,9 @@ public struct MockAPI: APIProtocol {
             throw UnimplementedOperation(operationID: Operations.GetProtectedResourceMetadata.id)
         }
         introspectToken = { _ in throw UnimplementedOperation(operationID: Operations.IntrospectToken.id) }
+        createPushedAuthorizationRequest = { _ in
+            throw UnimplementedOperation(operationID: Operations.CreatePushedAuthorizationRequest.id)
+        }
     }
 
     public func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -68,6 +74,11 @@ public struct MockAPI: APIProtocol {
     }
     public func getStory(_ input: Operations.GetStory.Input) async throws -> Operations.GetStory.Output {
         try await getStory(input)
+    }
+    public func createPushedAuthorizationRequest(
+        _ input: Operations.CreatePushedAuthorizationRequest.Input
+    ) async throws -> Operations.CreatePushedAuthorizationRequest.Output {
+        try await createPushedAuthorizationRequest(input)
     }
     public func createDeviceAuthorization(
         _ input: Operations.CreateDeviceAuthorization.Input

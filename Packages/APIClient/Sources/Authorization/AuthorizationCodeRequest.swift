@@ -37,6 +37,16 @@ public struct AuthorizationCodeRequest: Sendable, Equatable {
         ]
         if let scope { parameters.append(("scope", scope)) }
         if let resource { parameters.append(("resource", resource)) }
+        return pageURL(with: parameters)
+    }
+
+    /// The endpoint with only `client_id` and the `request_uri` a push of this request returned (RFC 9126 §4): the
+    /// state and the challenge stay out of the URL.
+    public func url(pushed: PushedAuthorizationRequest) -> URL {
+        pageURL(with: [("client_id", clientID), ("request_uri", pushed.requestURI)])
+    }
+
+    private func pageURL(with parameters: [(String, String)]) -> URL {
         let query = parameters.map { "\(FormValue.encode($0.0))=\(FormValue.encode($0.1))" }.joined(separator: "&")
         var text = endpoint.absoluteString
         if let fragment = text.firstIndex(of: "#") { text = String(text[..<fragment]) }

@@ -20,10 +20,14 @@ public struct AuthorizationServer: Sendable, Equatable {
     /// The algorithms the server takes in DPoP proofs (`dpop_signing_alg_values_supported`, RFC 9449 §5.1); empty
     /// when its metadata lists none, and for the contract's endpoints: then tokens are bearer tokens.
     public var dpopSigningAlgorithms: [String]
+    /// Where authorization requests are pushed (RFC 9126); `nil` when the server publishes none. Only a browser
+    /// sign-in names it, for its one push (`AuthorizationServerMetadata.pushedAuthorizationRequestEndpoint`): a
+    /// session neither needs nor stores it.
+    public var pushedAuthorizationRequestEndpoint: URL?
 
     public init(
         issuer: String?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL?, revocationEndpoint: URL?,
-        resource: String?, dpopSigningAlgorithms: [String] = []
+        resource: String?, dpopSigningAlgorithms: [String] = [], pushedAuthorizationRequestEndpoint: URL? = nil
     ) {
         self.issuer = issuer
         self.tokenEndpoint = tokenEndpoint
@@ -31,6 +35,7 @@ public struct AuthorizationServer: Sendable, Equatable {
         self.revocationEndpoint = revocationEndpoint
         self.resource = resource
         self.dpopSigningAlgorithms = dpopSigningAlgorithms
+        self.pushedAuthorizationRequestEndpoint = pushedAuthorizationRequestEndpoint
     }
 
     /// Whether sign-in binds the session to a DPoP key: the server takes proofs signed with the one algorithm this
@@ -52,6 +57,7 @@ public struct AuthorizationServer: Sendable, Equatable {
 
     /// Every endpoint named, for the checks that they may carry credentials.
     var endpoints: [URL] {
-        [tokenEndpoint] + [deviceAuthorizationEndpoint, revocationEndpoint].compactMap { $0 }
+        [tokenEndpoint]
+            + [deviceAuthorizationEndpoint, revocationEndpoint, pushedAuthorizationRequestEndpoint].compactMap { $0 }
     }
 }

@@ -285,7 +285,9 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
             grantTypesSupported: document.grantTypesSupported ?? ["authorization_code", "implicit"],
             codeChallengeMethodsSupported: document.codeChallengeMethodsSupported ?? [],
             sendsIssuerInRedirects: document.authorizationResponseIssParameterSupported ?? false,
-            dpopSigningAlgorithms: document.dpopSigningAlgValuesSupported ?? [])
+            dpopSigningAlgorithms: document.dpopSigningAlgValuesSupported ?? [],
+            pushedAuthorizationRequestEndpoint: try endpoint(document.pushedAuthorizationRequestEndpoint),
+            requiresPushedAuthorizationRequests: document.requirePushedAuthorizationRequests ?? false)
     }
 
     /// `scheme://host[:port]`, the default port left out: an issuer identifier with no path.

@@ -18,11 +18,17 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
     public var sendsIssuerInRedirects: Bool
     /// `dpop_signing_alg_values_supported` (RFC 9449 §5.1): empty when the server does not take DPoP proofs.
     public var dpopSigningAlgorithms: [String]
+    /// Where authorization requests are pushed (RFC 9126 §5), so that the sign-in page's URL carries only a one-time
+    /// reference.
+    public var pushedAuthorizationRequestEndpoint: URL?
+    /// `require_pushed_authorization_requests`: the sign-in page accepts only pushed requests (RFC 9126 §5).
+    public var requiresPushedAuthorizationRequests: Bool
 
     public init(
         issuer: String, authorizationEndpoint: URL?, tokenEndpoint: URL, deviceAuthorizationEndpoint: URL? = nil,
         revocationEndpoint: URL? = nil, grantTypesSupported: [String], codeChallengeMethodsSupported: [String],
-        sendsIssuerInRedirects: Bool = false, dpopSigningAlgorithms: [String] = []
+        sendsIssuerInRedirects: Bool = false, dpopSigningAlgorithms: [String] = [],
+        pushedAuthorizationRequestEndpoint: URL? = nil, requiresPushedAuthorizationRequests: Bool = false
     ) {
         self.issuer = issuer
         self.authorizationEndpoint = authorizationEndpoint
@@ -33,6 +39,8 @@ public struct AuthorizationServerMetadata: Sendable, Equatable {
         self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
         self.sendsIssuerInRedirects = sendsIssuerInRedirects
         self.dpopSigningAlgorithms = dpopSigningAlgorithms
+        self.pushedAuthorizationRequestEndpoint = pushedAuthorizationRequestEndpoint
+        self.requiresPushedAuthorizationRequests = requiresPushedAuthorizationRequests
     }
 
     /// What a redirect from this server's sign-in page must say in `iss` (RFC 9207).

@@ -44,8 +44,8 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     public typealias ServerClient = @Sendable (_ server: AuthorizationServer) -> any APIProtocol
 
     private let client: ServerClient
-    private let clientID: String
-    private let now: @Sendable () -> Date
+    let clientID: String
+    let now: @Sendable () -> Date
     private let dpop: DPoPProofing
 
     /// Lifetimes above this are treated as unknown: no real access token lives for more than a year, and a larger
@@ -153,7 +153,7 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
     }
 
     /// The client for `server`, once `endpoint` (one of `server`'s) is known to be one credentials may travel to.
-    private func client(
+    func client(
         checking endpoint: URL, of server: AuthorizationServer
     ) throws(TokenEndpointError) -> any APIProtocol {
         guard let target = try? ServerOrigin(endpoint), target.allowsCredentials else {

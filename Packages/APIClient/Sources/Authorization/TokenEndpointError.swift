@@ -27,6 +27,8 @@ public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertibl
         case deviceAuthorization
         /// RFC 7009 §3.
         case revocation
+        /// RFC 9126 §5, for a server that requires pushed authorization requests.
+        case pushedAuthorizationRequest
     }
 
     /// The shared classification, for a token-endpoint failure that reaches a caller through the generated client
@@ -59,6 +61,10 @@ public enum TokenResponseProblem: Sendable, Equatable {
     /// A device authorization without a device code, a user code, an absolute verification URI or a positive
     /// lifetime.
     case invalidDeviceAuthorization
+    /// A pushed authorization request's answer without a usable `request_uri` (empty, longer than
+    /// `TokenEndpoint.maximumRequestURILength`, or with characters outside printable ASCII) or a positive
+    /// `expires_in` (RFC 9126 §2.2).
+    case invalidPushedAuthorization
     /// A status the token endpoint does not use (a redirect is never followed).
     case unexpectedStatus(Int)
     /// `/me` named the new session's account with a name no one could type or read back: empty or blank, with

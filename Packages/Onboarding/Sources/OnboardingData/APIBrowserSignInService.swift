@@ -8,8 +8,9 @@ import Synchronization
 /// RFC 7636 S256, RFC 8252) at the authorization server discovery finds, and the session.
 ///
 /// Each sign-in gets a new verifier and state from the system's secure generator. The verifier stays in this
-/// service, keyed by the request's id, until the code is exchanged; the page's URL carries only the challenge and
-/// the state. The listener checks the state before anything in the redirect is believed; the code is exchanged with
+/// service, keyed by the request's id, until the code is exchanged. When the server publishes a pushed authorization
+/// request endpoint (RFC 9126), the request is pushed there and the page's URL carries only `client_id` and the
+/// one-time `request_uri`; otherwise it carries the challenge and the state. The listener checks the state before anything in the redirect is believed; the code is exchanged with
 /// the listener's redirect URI, and the tokens are stored as the account `/me` names, on the password sign-in's path.
 public final class APIBrowserSignInService: BrowserSignInService {
     private struct Pending: Sendable {
@@ -23,6 +24,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
     public struct UnknownRequest: Error, Equatable, Sendable {}
 
     private let exchanger: any AuthorizationCodeExchanging
+    private let pusher: any AuthorizationRequestPushing
     private let listener: any AuthorizationRedirectListening
     private let session: any SessionManaging
     private let identifier: any AccountIdentifying
@@ -34,6 +36,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
 
     /// - Parameters:
     ///   - exchanger: the token endpoint (a client without authorisation).
+    ///   - pusher: pushes the request when the server's metadata names a pushed authorization request endpoint, or
+    ///     requires pushed requests (then, without an endpoint, the sign-in is `browserSignInUnsupported`).
     ///   - listener: opens the loopback listener the browser is sent back to.
     ///   - session: where the tokens are stored, under the same lock as a password sign-in.
     ///   - identifier: names the account the tokens belong to; the token response does not.
@@ -46,6 +50,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
     ///     session remembers it.
     public init(
         exchanger: any AuthorizationCodeExchanging,
+        pusher: any AuthorizationRequestPushing,
         listener: any AuthorizationRedirectListening,
         session: any SessionManaging,
         identifier: any AccountIdentifying,
@@ -55,6 +60,7 @@ public final class APIBrowserSignInService: BrowserSignInService {
         discovery: any AuthorizationServerDiscovering
     ) {
         self.exchanger = exchanger
+        self.pusher = pusher
         self.listener = listener
         self.session = session
         self.identifier = identifier
@@ -68,12 +74,18 @@ public final class APIBrowserSignInService: BrowserSignInService {
         let discovered = try await discovery.serverForSignIn()
         var endpoint = authorizationEndpoint
         var issuer: ExpectedIssuer?
+        var pushTo: AuthorizationServer?
         if let metadata = discovered.metadata {
             guard metadata.offersBrowserSignIn, let page = metadata.authorizationEndpoint else {
                 throw .browserSignInUnsupported
             }
             endpoint = page
             issuer = metadata.expectedIssuer
+            if metadata.pushedAuthorizationRequestEndpoint != nil || metadata.requiresPushedAuthorizationRequests {
+                var server = discovered.server
+                server.pushedAuthorizationRequestEndpoint = metadata.pushedAuthorizationRequestEndpoint
+                pushTo = server
+            }
         }
         let state = AuthorizationState.generate()
         let pkce = PKCE.generate()
@@ -86,9 +98,18 @@ public final class APIBrowserSignInService: BrowserSignInService {
         let request = AuthorizationCodeRequest(
             endpoint: endpoint, clientID: clientID, redirectURI: receiver.redirectURI, pkce: pkce,
             state: state, scope: scope, resource: discovered.server.resource)
+        var url = request.url
+        if let pushTo {
+            do {
+                url = request.url(pushed: try await pusher.pushAuthorizationRequest(request, at: pushTo))
+            } catch {
+                await receiver.close()
+                throw OnboardingError(error)
+            }
+        }
         let id = UUID()
         pending.withLock { $0[id] = Pending(receiver: receiver, pkce: pkce, server: discovered.server) }
-        return BrowserSignInRequest(authorizationURL: request.url, id: id)
+        return BrowserSignInRequest(authorizationURL: url, id: id)
     }
 
     public func completeBrowserSignIn(_ request: BrowserSignInRequest) async throws(OnboardingError) -> SignInResult {

@@ -18,6 +18,9 @@ extension OnboardingError {
             self = .wrongCredentials
         case TokenEndpointError.notPublished(.deviceAuthorization):
             self = .deviceSignInUnsupported
+        case TokenEndpointError.notPublished(.pushedAuthorizationRequest):
+            // The server requires pushed requests (RFC 9126 §5) and publishes nowhere to push them.
+            self = .browserSignInUnsupported
         case AuthorizationServerMetadataError.request(let failure):
             self = OnboardingError(failure)
         case let error as AuthorizationServerMetadataError:

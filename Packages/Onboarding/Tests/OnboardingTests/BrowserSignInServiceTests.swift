@@ -16,10 +16,11 @@ struct BrowserSignInServiceTests {
         listener: ScriptedRedirectListener = ScriptedRedirectListener(),
         exchanger: RecordingCodeExchanger = RecordingCodeExchanger(answering: .success(grant)),
         session: ScriptedSession = ScriptedSession(),
-        discovery: ScriptedDiscovery = .nothingPublished
+        discovery: ScriptedDiscovery = .nothingPublished,
+        pusher: RecordingRequestPusher = RecordingRequestPusher()
     ) -> APIBrowserSignInService {
         APIBrowserSignInService(
-            exchanger: exchanger, listener: listener, session: session,
+            exchanger: exchanger, pusher: pusher, listener: listener, session: session,
             identifier: FixedAccountIdentifier(account: "alice"), authorizationEndpoint: endpoint,
             clientID: "stories-cli", discovery: discovery)
     }
@@ -44,6 +45,59 @@ struct BrowserSignInServiceTests {
         ).startBrowserSignIn()
         #expect(request.authorizationURL.absoluteString.hasPrefix("https://login.example.com/authorize?tenant=t&"))
         #expect(listener.issuers == [ExpectedIssuer("https://login.example.com", isRequired: false)])
+    }
+
+    @Test("A server that publishes a PAR endpoint is pushed the request, and the page's URL carries only the reference")
+    func pushesWhenPublished() async throws {
+        var metadata = Self.metadata()
+        metadata.pushedAuthorizationRequestEndpoint = URL(string: "https://login.example.com/par")!
+        let listener = ScriptedRedirectListener()
+        let pusher = RecordingRequestPusher()
+        let request = try await Self.service(listener: listener, discovery: .publishing(metadata), pusher: pusher)
+            .startBrowserSignIn()
+        #expect(
+            request.authorizationURL.absoluteString
+                == "https://login.example.com/authorize?tenant=t&client_id=stories-cli&request_uri="
+                + "urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3Aref-1")
+        let push = try #require(pusher.pushes.first)
+        #expect(pusher.pushes.count == 1)
+        #expect(push.server.pushedAuthorizationRequestEndpoint == URL(string: "https://login.example.com/par")!)
+        #expect(push.request.state == listener.states.first)
+        #expect(push.request.redirectURI == ScriptedRedirectListener.redirectURI)
+        #expect(!request.authorizationURL.absoluteString.contains(push.request.state.value))
+        #expect(!request.authorizationURL.absoluteString.contains(push.request.pkce.challenge))
+    }
+
+    @Test("A server that publishes no PAR endpoint gets the plain request, and nothing is pushed")
+    func plainWithoutPAR() async throws {
+        let pusher = RecordingRequestPusher()
+        let request = try await Self.service(discovery: .publishing(Self.metadata()), pusher: pusher)
+            .startBrowserSignIn()
+        #expect(request.authorizationURL.absoluteString.contains("code_challenge="))
+        #expect(pusher.pushes.isEmpty)
+    }
+
+    @Test(
+        "A server that requires pushed requests but publishes no endpoint is browserSignInUnsupported; the listener closes"
+    )
+    func requiredButUnpublished() async throws {
+        var metadata = Self.metadata()
+        metadata.requiresPushedAuthorizationRequests = true
+        let listener = ScriptedRedirectListener()
+        let service = Self.service(listener: listener, discovery: .publishing(metadata))
+        await #expect(throws: OnboardingError.browserSignInUnsupported) { try await service.startBrowserSignIn() }
+        #expect(listener.closeCount == 1)
+    }
+
+    @Test("A refused push is reported when starting, and the listener closes")
+    func refusedPush() async throws {
+        var metadata = Self.metadata()
+        metadata.pushedAuthorizationRequestEndpoint = URL(string: "https://login.example.com/par")!
+        let listener = ScriptedRedirectListener()
+        let pusher = RecordingRequestPusher(answering: .failure(.unavailable(status: 503, retryAfter: nil)))
+        let service = Self.service(listener: listener, discovery: .publishing(metadata), pusher: pusher)
+        await #expect(throws: OnboardingError.self) { try await service.startBrowserSignIn() }
+        #expect(listener.closeCount == 1)
     }
 
     @Test("A server whose metadata says it sends iss has every redirect checked for it (RFC 9207 §2.4)")
@@ -225,7 +279,8 @@ struct BrowserSignInServiceTests {
             }
         }
         let service = APIBrowserSignInService(
-            exchanger: RecordingCodeExchanger(answering: .success(Self.grant)), listener: NoListener(),
+            exchanger: RecordingCodeExchanger(answering: .success(Self.grant)), pusher: RecordingRequestPusher(),
+            listener: NoListener(),
             session: ScriptedSession(), identifier: FixedAccountIdentifier(account: "alice"),
             authorizationEndpoint: Self.endpoint, clientID: "stories-cli", discovery: ScriptedDiscovery.nothingPublished
         )

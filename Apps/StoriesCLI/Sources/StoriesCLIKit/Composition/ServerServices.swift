@@ -41,7 +41,7 @@ struct ServerServices: Sendable {
     /// and a loopback listener for the way back.
     var browserSignIn: any BrowserSignInService {
         APIBrowserSignInService(
-            exchanger: client.tokenEndpoint,
+            exchanger: client.tokenEndpoint, pusher: client.tokenEndpoint,
             listener: LoopbackRedirectListener(applicationName: CompositionRoot.clientID), session: session,
             identifier: client.accountIdentifier,
             authorizationEndpoint: CompositionRoot.authorizationEndpoint(for: serverURL),

@@ -366,7 +366,12 @@ enum FailureMessages {
         case .insecureTransport(let origin):
             return insecure(origin)
         case .notPublished(let endpoint):
-            let name = endpoint == .deviceAuthorization ? "device authorization" : "revocation"
+            let name =
+                switch endpoint {
+                case .deviceAuthorization: "device authorization"
+                case .revocation: "revocation"
+                case .pushedAuthorizationRequest: "pushed authorization request"
+                }
             return CommandFailure(
                 "The authorization server of \(server.name) publishes no \(name) endpoint.\(unchanged)",
                 exitStatus: .failure)
@@ -509,6 +514,8 @@ enum FailureMessages {
         case .emptyRefreshToken: "the refresh token is empty"
         case .invalidDeviceAuthorization:
             "the device authorization lacks a code, an absolute verification URI or a lifetime"
+        case .invalidPushedAuthorization:
+            "the pushed authorization request's answer lacks a usable request_uri or a lifetime"
         case .tooLarge(let limit): "the body is larger than the \(bytes(limit)) limit"
         case .unexpectedStatus(let status): "HTTP \(status), which a token endpoint does not answer"
         case .unusableAccountName:

@@ -24,6 +24,18 @@ enum SignalAction {
         return previous
     }
 
+    /// Whether `handler` is what signal `number` runs now.
+    static func runs(_ handler: @convention(c) (Int32) -> Void, for number: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(number, nil, &current)
+        #if canImport(Glibc)
+            let installed = current.__sigaction_handler.sa_handler
+        #else
+            let installed = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(installed, to: Int.self) == unsafeBitCast(handler, to: Int.self)
+    }
+
     /// Whether signal `number` is ignored now (`SIG_IGN`), as a process started by `nohup` or as a background job is.
     static func isIgnored(_ number: Int32) -> Bool {
         var current = sigaction()

@@ -8,7 +8,8 @@ import Synchronization
 /// browser's standard output goes to standard error, so standard output keeps only the command's result.
 ///
 /// The program is given a private `ForwardingPage`, never the sign-in address itself: every local user can read a
-/// process's arguments.
+/// process's arguments. The page goes when the sign-in ends, or when SIGINT, SIGTERM or SIGHUP ends the process while
+/// it waits (`ForwardingPageRemoval`).
 final class SystemBrowserOpener: BrowserOpening {
     /// Why the browser could not be started.
     struct LaunchFailure: Error, Equatable {
@@ -46,11 +47,13 @@ final class SystemBrowserOpener: BrowserOpening {
         guard canOpenBrowser else { throw LaunchFailure(program: "") }
         let page = try ForwardingPage.create(forwardingTo: url, environment: environment)
         pages.withLock { $0.append(page) }
+        ForwardingPageRemoval.arm(page)
         guard let command = command(for: page.fileURL) else { throw LaunchFailure(program: "") }
         return command
     }
 
     func signInEnded() {
+        ForwardingPageRemoval.disarm()
         for page in pages.withLock({ pages in
             defer { pages.removeAll() }; return pages
         }) { page.remove() }

@@ -59,6 +59,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.createPushedAuthorizationRequest(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/oauth/par")
+        )
+        try transport.register(
+            {
                 try await server.getAuthorizationServerMetadata(
                     request: $0,
                     body: $1,
@@ -453,6 +464,128 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .serviceUnavailable(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 503)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Push an authorization request (RFC 9126 §2).
+    ///
+    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
+    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
+    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
+    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
+    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
+    /// it. `request_uri` in the pushed request itself is refused (§2.1).
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
+    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/par`.
+    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
+    func createPushedAuthorizationRequest(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.CreatePushedAuthorizationRequest.id,
+            using: {
+                APIHandler.createPushedAuthorizationRequest($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.CreatePushedAuthorizationRequest.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.CreatePushedAuthorizationRequest.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/x-www-form-urlencoded"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/x-www-form-urlencoded":
+                    body = try await converter.getRequiredRequestBodyAsURLEncodedForm(
+                        Components.Schemas.PushedAuthorizationRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .urlEncodedForm(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.CreatePushedAuthorizationRequest.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .created(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 201)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Cache-Control",
+                        value: value.headers.cacheControl
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unauthorized(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

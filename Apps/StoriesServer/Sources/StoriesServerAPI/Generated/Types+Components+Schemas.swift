@@ -275,6 +275,104 @@ extension Components {
                 case interval
             }
         }
+        /// The parameters of an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 8707 §2), sent in a body instead of a URL (RFC 9126 §2.1).
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest`.
+        package struct PushedAuthorizationRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/client_id`.
+            package var clientId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/response_type`.
+            package var responseType: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/redirect_uri`.
+            package var redirectUri: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/code_challenge`.
+            package var codeChallenge: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/code_challenge_method`.
+            package var codeChallengeMethod: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/state`.
+            package var state: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/scope`.
+            package var scope: Swift.String?
+            /// The protected resource the tokens are for (RFC 8707 §2).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/resource`.
+            package var resource: Swift.String?
+            /// Never valid here (RFC 9126 §2.1); present only so that the server can refuse it by name.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationRequest/request_uri`.
+            package var requestUri: Swift.String?
+            /// Creates a new `PushedAuthorizationRequest`.
+            ///
+            /// - Parameters:
+            ///   - clientId:
+            ///   - responseType:
+            ///   - redirectUri:
+            ///   - codeChallenge:
+            ///   - codeChallengeMethod:
+            ///   - state:
+            ///   - scope:
+            ///   - resource: The protected resource the tokens are for (RFC 8707 §2).
+            ///   - requestUri: Never valid here (RFC 9126 §2.1); present only so that the server can refuse it by name.
+            package init(
+                clientId: Swift.String,
+                responseType: Swift.String? = nil,
+                redirectUri: Swift.String? = nil,
+                codeChallenge: Swift.String? = nil,
+                codeChallengeMethod: Swift.String? = nil,
+                state: Swift.String? = nil,
+                scope: Swift.String? = nil,
+                resource: Swift.String? = nil,
+                requestUri: Swift.String? = nil
+            ) {
+                self.clientId = clientId
+                self.responseType = responseType
+                self.redirectUri = redirectUri
+                self.codeChallenge = codeChallenge
+                self.codeChallengeMethod = codeChallengeMethod
+                self.state = state
+                self.scope = scope
+                self.resource = resource
+                self.requestUri = requestUri
+            }
+            package enum CodingKeys: String, CodingKey {
+                case clientId = "client_id"
+                case responseType = "response_type"
+                case redirectUri = "redirect_uri"
+                case codeChallenge = "code_challenge"
+                case codeChallengeMethod = "code_challenge_method"
+                case state
+                case scope
+                case resource
+                case requestUri = "request_uri"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushedAuthorizationResponse`.
+        package struct PushedAuthorizationResponse: Codable, Hashable, Sendable {
+            /// `urn:ietf:params:oauth:request_uri:` and a random reference; send it once to the authorization endpoint.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationResponse/request_uri`.
+            package var requestUri: Swift.String
+            /// Seconds the reference stays usable.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushedAuthorizationResponse/expires_in`.
+            package var expiresIn: Swift.Int
+            /// Creates a new `PushedAuthorizationResponse`.
+            ///
+            /// - Parameters:
+            ///   - requestUri: `urn:ietf:params:oauth:request_uri:` and a random reference; send it once to the authorization endpoint.
+            ///   - expiresIn: Seconds the reference stays usable.
+            package init(
+                requestUri: Swift.String,
+                expiresIn: Swift.Int
+            ) {
+                self.requestUri = requestUri
+                self.expiresIn = expiresIn
+            }
+            package enum CodingKeys: String, CodingKey {
+                case requestUri = "request_uri"
+                case expiresIn = "expires_in"
+            }
+        }
         /// RFC 8414 §2. Endpoint URLs are absolute.
         ///
         /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata`.
@@ -309,6 +407,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/dpop_signing_alg_values_supported`.
             package var dpopSigningAlgValuesSupported: [Swift.String]?
+            /// Where authorization requests are pushed (RFC 9126 §5).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/pushed_authorization_request_endpoint`.
+            package var pushedAuthorizationRequestEndpoint: Swift.String?
+            /// Whether the authorization endpoint accepts only pushed requests (RFC 9126 §5); false when absent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthorizationServerMetadata/require_pushed_authorization_requests`.
+            package var requirePushedAuthorizationRequests: Swift.Bool?
             /// Creates a new `AuthorizationServerMetadata`.
             ///
             /// - Parameters:
@@ -325,6 +431,8 @@ extension Components {
             ///   - revocationEndpointAuthMethodsSupported:
             ///   - authorizationResponseIssParameterSupported: Whether redirects from the authorization endpoint carry `iss` (RFC 9207).
             ///   - dpopSigningAlgValuesSupported: The JWS algorithms the server accepts in DPoP proofs (RFC 9449 §5.1); absent without DPoP.
+            ///   - pushedAuthorizationRequestEndpoint: Where authorization requests are pushed (RFC 9126 §5).
+            ///   - requirePushedAuthorizationRequests: Whether the authorization endpoint accepts only pushed requests (RFC 9126 §5); false when absent.
             package init(
                 issuer: Swift.String,
                 authorizationEndpoint: Swift.String? = nil,
@@ -338,7 +446,9 @@ extension Components {
                 tokenEndpointAuthMethodsSupported: [Swift.String]? = nil,
                 revocationEndpointAuthMethodsSupported: [Swift.String]? = nil,
                 authorizationResponseIssParameterSupported: Swift.Bool? = nil,
-                dpopSigningAlgValuesSupported: [Swift.String]? = nil
+                dpopSigningAlgValuesSupported: [Swift.String]? = nil,
+                pushedAuthorizationRequestEndpoint: Swift.String? = nil,
+                requirePushedAuthorizationRequests: Swift.Bool? = nil
             ) {
                 self.issuer = issuer
                 self.authorizationEndpoint = authorizationEndpoint
@@ -353,6 +463,8 @@ extension Components {
                 self.revocationEndpointAuthMethodsSupported = revocationEndpointAuthMethodsSupported
                 self.authorizationResponseIssParameterSupported = authorizationResponseIssParameterSupported
                 self.dpopSigningAlgValuesSupported = dpopSigningAlgValuesSupported
+                self.pushedAuthorizationRequestEndpoint = pushedAuthorizationRequestEndpoint
+                self.requirePushedAuthorizationRequests = requirePushedAuthorizationRequests
             }
             package enum CodingKeys: String, CodingKey {
                 case issuer
@@ -368,6 +480,8 @@ extension Components {
                 case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
                 case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
                 case dpopSigningAlgValuesSupported = "dpop_signing_alg_values_supported"
+                case pushedAuthorizationRequestEndpoint = "pushed_authorization_request_endpoint"
+                case requirePushedAuthorizationRequests = "require_pushed_authorization_requests"
             }
         }
         /// RFC 9728 §2.

@@ -714,6 +714,261 @@ package enum Operations {
             }
         }
     }
+    /// Push an authorization request (RFC 9126 §2).
+    ///
+    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
+    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
+    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
+    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
+    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
+    /// it. `request_uri` in the pushed request itself is refused (§2.1).
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
+    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/par`.
+    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
+    package enum CreatePushedAuthorizationRequest {
+        package static let id: Swift.String = "createPushedAuthorizationRequest"
+        package struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/oauth/par/POST/header`.
+            package struct Headers: Sendable, Hashable {
+                package var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreatePushedAuthorizationRequest.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                package init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreatePushedAuthorizationRequest.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            package var headers: Operations.CreatePushedAuthorizationRequest.Input.Headers
+            /// - Remark: Generated from `#/paths/oauth/par/POST/requestBody`.
+            @frozen package enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/par/POST/requestBody/content/application\/x-www-form-urlencoded`.
+                case urlEncodedForm(Components.Schemas.PushedAuthorizationRequest)
+            }
+            package var body: Operations.CreatePushedAuthorizationRequest.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            package init(
+                headers: Operations.CreatePushedAuthorizationRequest.Input.Headers = .init(),
+                body: Operations.CreatePushedAuthorizationRequest.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen package enum Output: Sendable, Hashable {
+            package struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/par/POST/responses/201/headers`.
+                package struct Headers: Sendable, Hashable {
+                    /// `no-store` from this server (RFC 9126 §2.2). Optional for clients: the requirement is the server's.
+                    ///
+                    /// - Remark: Generated from `#/paths/oauth/par/POST/responses/201/headers/Cache-Control`.
+                    package var cacheControl: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl: `no-store` from this server (RFC 9126 §2.2). Optional for clients: the requirement is the server's.
+                    package init(cacheControl: Swift.String? = nil) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                package var headers: Operations.CreatePushedAuthorizationRequest.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/oauth/par/POST/responses/201/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/par/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.PushedAuthorizationResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.PushedAuthorizationResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreatePushedAuthorizationRequest.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                package init(
+                    headers: Operations.CreatePushedAuthorizationRequest.Output.Created.Headers = .init(),
+                    body: Operations.CreatePushedAuthorizationRequest.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The request is stored; use `request_uri` once (RFC 9126 §2.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreatePushedAuthorizationRequest.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            package var created: Operations.CreatePushedAuthorizationRequest.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/par/POST/responses/400/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/par/POST/responses/400/content/application\/json`.
+                    case json(Components.Schemas.OAuthError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.OAuthError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreatePushedAuthorizationRequest.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreatePushedAuthorizationRequest.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// The request was refused (RFC 9126 §2.3, RFC 6749 §5.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.CreatePushedAuthorizationRequest.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            package var badRequest: Operations.CreatePushedAuthorizationRequest.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            package struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/oauth/par/POST/responses/401/content`.
+                @frozen package enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/oauth/par/POST/responses/401/content/application\/json`.
+                    case json(Components.Schemas.OAuthError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    package var json: Components.Schemas.OAuthError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                package var body: Operations.CreatePushedAuthorizationRequest.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                package init(body: Operations.CreatePushedAuthorizationRequest.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// The client is unknown (`invalid_client`, RFC 6749 §5.2).
+            ///
+            /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.CreatePushedAuthorizationRequest.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            package var unauthorized: Operations.CreatePushedAuthorizationRequest.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen package enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            package init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            package var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            package static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The authorization server's metadata (RFC 8414).
     ///
     /// Served here, under the API's base path, for clients generated from this document, and at the origin's root

@@ -3,11 +3,14 @@
 struct AuthorizationGrants: Sendable {
     let devices: DeviceAuthorizations
     let codes: AuthorizationCodes
+    /// Requests pushed to the PAR endpoint (RFC 9126), until the sign-in page uses them.
+    let pushedRequests: PushedAuthorizationRequests
     let signInThrottle: SignInThrottle
     let userCodeThrottle: UserCodeThrottle
     let limits: AuthorizationServerLimits
     let origin: PublicOrigin
     let passwordGrantEnabled: Bool
+    let pushedRequestPolicy: PushedAuthorizationRequestPolicy
     /// Whether a client may introspect tokens here (RFC 7662): the metadata names the endpoint only then.
     let introspectionEnabled: Bool
 
@@ -26,6 +29,9 @@ struct AuthorizationGrants: Sendable {
             lifetime: configuration.authorizationCodeLifetime, retention: limits.authorizationCodeRetention,
             perAccount: limits.authorizationCodesPerAccount, perAddress: limits.authorizationCodesPerAddress,
             capacity: limits.authorizationCodes, environment: environment)
+        pushedRequests = PushedAuthorizationRequests(
+            lifetime: limits.pushedRequestLifetime, perAddress: limits.pushedRequestsPerAddress,
+            capacity: limits.pushedRequests, environment: environment)
         signInThrottle = SignInThrottle(limits: limits.passwordAttempts, environment: environment)
         userCodeThrottle = UserCodeThrottle(limits: limits.userCodeAttempts, environment: environment)
         self.limits = limits
@@ -33,6 +39,7 @@ struct AuthorizationGrants: Sendable {
             configuration.publicURL.flatMap(ServerConfiguration.publicOrigin(parsing:))
                 ?? PublicOrigin.origin(host: configuration.host, port: configuration.port))
         passwordGrantEnabled = configuration.passwordGrantEnabled
+        pushedRequestPolicy = configuration.pushedAuthorizationRequests
         introspectionEnabled = configuration.introspectionClient != nil
     }
 

@@ -10,11 +10,16 @@ import RFC7636
 /// A request whose client or redirect URI is unusable is answered with an error page, never a redirect: the server
 /// must not send a browser to a URI it cannot vouch for (RFC 6749 §4.1.2.1).
 ///
+/// A request may instead be pushed first (RFC 9126, `PushedAuthorizationRequests`): the page is then opened with only
+/// `client_id` and a one-time `request_uri`, and the pushed parameters are used.
+///
 /// Password attempts are throttled (`SignInThrottle`): a held-back attempt is answered 429 with `Retry-After` and the
 /// page again, without the password being checked.
 struct AuthorizationPage: Sendable {
     let signIn: PasswordSignIn
     let grants: AuthorizationGrants
+    /// Requests pushed to the PAR endpoint (RFC 9126), which a `request_uri` names.
+    var pushedRequests: PushedAuthorizationRequests { grants.pushedRequests }
     let forms: FormTokens<AuthorizationRequest>
     let clientID: String
     let logger: Logger
@@ -40,6 +45,12 @@ struct AuthorizationPage: Sendable {
 
     /// The request in `fields`, checked in the order RFC 6749 §4.1.2.1 requires: client and redirect URI first.
     func validate(_ fields: FormFields) -> Result<AuthorizationRequest, Refusal> {
+        Self.validate(fields, clientID: clientID)
+    }
+
+    /// The request in `fields` from the client `clientID` (the only one this server knows): what the authorization
+    /// endpoint checks, and the PAR endpoint checks the same way (RFC 9126 §2.1).
+    static func validate(_ fields: FormFields, clientID: String) -> Result<AuthorizationRequest, Refusal> {
         guard let client = fields["client_id"], client == clientID else {
             return .failure(.unusable("The application is not one this server knows (client_id)."))
         }
@@ -87,7 +98,31 @@ struct AuthorizationPage: Sendable {
             return HTMLPage.error(
                 "Cannot sign in", "A parameter appears more than once (RFC 6749 §3.1).", status: .badRequest)
         }
-        switch validate(fields) {
+        let validated: Result<AuthorizationRequest, Refusal>
+        if let requestURI = fields["request_uri"] {
+            // RFC 9126 §4: only the pushed parameters count; the others in the URL are ignored.
+            switch await pushedRequests.redeem(requestURI, clientID: fields["client_id"]) {
+            case .success(let pushed):
+                validated = .success(pushed)
+            case .failure(let refusal):
+                logger.info("authorize outcome=request_uri_refused reason=\(refusal.rawValue)")
+                return HTMLPage.error(
+                    "Cannot sign in",
+                    "This sign-in link has expired or was already used, or belongs to another application. "
+                        + "Start signing in again from the application.",
+                    status: .badRequest)
+            }
+        } else if grants.pushedRequestPolicy == .required {
+            logger.info("authorize outcome=not_pushed")
+            return HTMLPage.error(
+                "Cannot sign in",
+                "This server accepts only pushed authorization requests (RFC 9126): the application must send its "
+                    + "request to the server first.",
+                status: .badRequest)
+        } else {
+            validated = validate(fields)
+        }
+        switch validated {
         case .success(let authorization):
             return await consent(authorization, error: nil, status: .ok)
         case .failure(.unusable(let message)):

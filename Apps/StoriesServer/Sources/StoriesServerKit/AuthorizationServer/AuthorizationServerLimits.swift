@@ -18,6 +18,11 @@ struct AuthorizationServerLimits: Sendable {
     var authorizationCodesPerAccount = 10
     var authorizationCodesPerAddress = 20
     var authorizationCodes = 10_000
+    /// Pushed authorization requests (RFC 9126) kept per client address that pushed them, and in all, and how long
+    /// each `request_uri` is usable.
+    var pushedRequestsPerAddress = 20
+    var pushedRequests = 10_000
+    var pushedRequestLifetime: TimeInterval = 60
     /// How long a code is remembered after it expires, so that a reuse still revokes the tokens it bought.
     var authorizationCodeRetention: TimeInterval = 600
     var passwordAttempts = PasswordAttemptLimits()

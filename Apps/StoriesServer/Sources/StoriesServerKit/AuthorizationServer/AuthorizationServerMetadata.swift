@@ -5,10 +5,11 @@ extension Components.Schemas.AuthorizationServerMetadata {
     static let deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code"
 
     /// The metadata document (RFC 8414 §2) of a server at `origin`; it names the introspection endpoint only when a
-    /// client may call it, and the DPoP algorithms (RFC 9449 §5.1) only when the server takes proofs.
+    /// client may call it, the DPoP algorithms (RFC 9449 §5.1) only when the server takes proofs, and the PAR
+    /// endpoint (RFC 9126 §5) unless `pushedRequests` keeps it unpublished.
     init(
         origin: PublicOrigin, passwordGrantEnabled: Bool, introspectionEnabled: Bool,
-        dpopSigningAlgorithms: [String]? = nil
+        dpopSigningAlgorithms: [String]? = nil, pushedRequests: PushedAuthorizationRequestPolicy = .optional
     ) {
         let api = ServerConfiguration.basePath
         self.init(
@@ -25,7 +26,9 @@ extension Components.Schemas.AuthorizationServerMetadata {
             tokenEndpointAuthMethodsSupported: ["none"],
             revocationEndpointAuthMethodsSupported: ["none"],
             authorizationResponseIssParameterSupported: true,
-            dpopSigningAlgValuesSupported: dpopSigningAlgorithms
+            dpopSigningAlgValuesSupported: dpopSigningAlgorithms,
+            pushedAuthorizationRequestEndpoint: pushedRequests == .unpublished ? nil : origin.url("\(api)/oauth/par"),
+            requirePushedAuthorizationRequests: pushedRequests == .required ? true : nil
         )
     }
 }

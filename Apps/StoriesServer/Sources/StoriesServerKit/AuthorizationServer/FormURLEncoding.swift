@@ -48,6 +48,11 @@ struct FormFields: Sendable {
         self.values = values
     }
 
+    /// The fields of a form the generated code already decoded (the pushed authorization request's).
+    init(_ values: [String: String]) {
+        self.values = values
+    }
+
     subscript(name: String) -> String? {
         values[name]
     }

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     /// Whether the token endpoint accepts the resource owner password credentials grant (RFC 6749 §4.3), which
     /// RFC 9700 §2.4 forbids for new deployments; docs/SERVER.md says why the reference server keeps it on by default.
     public var passwordGrantEnabled: Bool
+    /// Whether the metadata names the PAR endpoint (RFC 9126) and whether the sign-in page requires pushed requests.
+    public var pushedAuthorizationRequests: PushedAuthorizationRequestPolicy
     /// How long a device code and its user code stay valid (RFC 8628 §3.2 `expires_in`).
     public var deviceCodeLifetime: TimeInterval
     /// The polling interval device authorizations start with (RFC 8628 §3.2 `interval`).
@@ -48,6 +50,7 @@ public struct ServerConfiguration: Sendable {
         passwordHashCost: UInt8 = 8,
         publicURL: String? = nil,
         passwordGrantEnabled: Bool = true,
+        pushedAuthorizationRequests: PushedAuthorizationRequestPolicy = .optional,
         deviceCodeLifetime: TimeInterval = 600,
         deviceCodePollingInterval: TimeInterval = 5,
         authorizationCodeLifetime: TimeInterval = 60,
@@ -64,6 +67,7 @@ public struct ServerConfiguration: Sendable {
         self.passwordHashCost = passwordHashCost
         self.publicURL = publicURL
         self.passwordGrantEnabled = passwordGrantEnabled
+        self.pushedAuthorizationRequests = pushedAuthorizationRequests
         self.deviceCodeLifetime = deviceCodeLifetime
         self.deviceCodePollingInterval = deviceCodePollingInterval
         self.authorizationCodeLifetime = authorizationCodeLifetime

@@ -14,7 +14,7 @@ struct RequestRejectionMiddleware: ServerMiddleware {
     /// Operations whose errors are OAuth error objects rather than problems.
     static let oauthOperationIDs: Set<String> = [
         Operations.CreateToken.id, Operations.RevokeToken.id, Operations.CreateDeviceAuthorization.id,
-        Operations.IntrospectToken.id,
+        Operations.IntrospectToken.id, Operations.CreatePushedAuthorizationRequest.id,
     ]
 
     func intercept(

@@ -59,6 +59,49 @@ extension StoriesBackend {
         )
     }
 
+    /// RFC 9126 §2: the authorization request in a body, checked as the sign-in page checks it, kept under a one-time
+    /// `request_uri`. The public client authenticates by its id alone, as at the token endpoint.
+    func createPushedAuthorizationRequest(
+        _ input: Operations.CreatePushedAuthorizationRequest.Input
+    ) async throws -> Operations.CreatePushedAuthorizationRequest.Output {
+        guard case .urlEncodedForm(let form) = input.body else {
+            return .badRequest(.init(body: .json(.init(error: "invalid_request"))))
+        }
+        func refused(_ error: String, _ description: String) -> Operations.CreatePushedAuthorizationRequest.Output {
+            logger.info("par outcome=\(error)")
+            return .badRequest(.init(body: .json(.init(error: error, errorDescription: description))))
+        }
+        guard form.clientId == Self.clientID else {
+            logger.info("par outcome=invalid_client")
+            return .unauthorized(
+                .init(body: .json(.init(error: "invalid_client", errorDescription: "Unknown client."))))
+        }
+        guard form.requestUri == nil else {
+            return refused("invalid_request", "request_uri cannot be pushed (RFC 9126 §2.1).")
+        }
+        guard RequestedResource(form.resource, thisAPI: resourceIdentifier) != nil else {
+            return refused("invalid_target", "resource must be an absolute http or https URI without a fragment.")
+        }
+        let values: [String: String?] = [
+            "client_id": form.clientId, "response_type": form.responseType, "redirect_uri": form.redirectUri,
+            "code_challenge": form.codeChallenge, "code_challenge_method": form.codeChallengeMethod,
+            "state": form.state, "scope": form.scope,
+        ]
+        switch AuthorizationPage.validate(FormFields(values.compactMapValues { $0 }), clientID: Self.clientID) {
+        case .success(let request):
+            let requestURI = await grants.pushedRequests.push(request, from: RequestClient.address)
+            logger.info("par outcome=pushed")
+            return .created(
+                .init(
+                    headers: .init(cacheControl: "no-store"),
+                    body: .json(.init(requestUri: requestURI, expiresIn: Int(grants.pushedRequests.lifetime)))))
+        case .failure(.unusable(let message)):
+            return refused("invalid_request", message)
+        case .failure(.refused(_, let error, let description, _)):
+            return refused(error, description)
+        }
+    }
+
     func getAuthorizationServerMetadata(
         _ input: Operations.GetAuthorizationServerMetadata.Input
     ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
@@ -68,7 +111,8 @@ extension StoriesBackend {
                     .init(
                         origin: grants.origin, passwordGrantEnabled: grants.passwordGrantEnabled,
                         introspectionEnabled: grants.introspectionEnabled,
-                        dpopSigningAlgorithms: dpop.signingAlgorithms))))
+                        dpopSigningAlgorithms: dpop.signingAlgorithms, pushedRequests: grants.pushedRequestPolicy)))
+        )
     }
 
     /// RFC 6749 §4.1.3 with RFC 7636 §4.5. A code that comes back after it bought tokens revokes them.

@@ -5,7 +5,8 @@ import struct Foundation.Data
 import struct Foundation.Date
 import HTTPTypes
 /// The Stories backend: an OAuth 2.0 authorization server (RFC 6749) with the device authorization grant
-/// (RFC 8628), the authorization code grant with PKCE for native apps (RFC 7636 S256, RFC 8252), refresh tokens,
+/// (RFC 8628), the authorization code grant with PKCE for native apps (RFC 7636 S256, RFC 8252) and pushed
+/// authorization requests (RFC 9126), refresh tokens,
 /// the password grant where the server enables it, token revocation (RFC 7009) and server metadata (RFC 8414);
 /// then registration, the current user, and a cursor-paginated list of stories.
 ///
@@ -398,6 +399,138 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .serviceUnavailable(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Push an authorization request (RFC 9126 §2).
+    ///
+    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
+    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
+    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
+    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
+    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
+    /// it. `request_uri` in the pushed request itself is refused (§2.1).
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
+    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/par`.
+    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
+    public func createPushedAuthorizationRequest(_ input: Operations.CreatePushedAuthorizationRequest.Input) async throws -> Operations.CreatePushedAuthorizationRequest.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.CreatePushedAuthorizationRequest.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/oauth/par",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .urlEncodedForm(value):
+                    body = try converter.setRequiredRequestBodyAsURLEncodedForm(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/x-www-form-urlencoded"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 201:
+                    let headers: Operations.CreatePushedAuthorizationRequest.Output.Created.Headers = .init(cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Cache-Control",
+                        as: Swift.String.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreatePushedAuthorizationRequest.Output.Created.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.PushedAuthorizationResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .created(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreatePushedAuthorizationRequest.Output.BadRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.OAuthError.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.CreatePushedAuthorizationRequest.Output.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.OAuthError.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

@@ -41,6 +41,22 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /oauth/device_authorization`.
     /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
     func createDeviceAuthorization(_ input: Operations.CreateDeviceAuthorization.Input) async throws -> Operations.CreateDeviceAuthorization.Output
+    /// Push an authorization request (RFC 9126 §2).
+    ///
+    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
+    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
+    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
+    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
+    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
+    /// it. `request_uri` in the pushed request itself is refused (§2.1).
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
+    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/par`.
+    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
+    func createPushedAuthorizationRequest(_ input: Operations.CreatePushedAuthorizationRequest.Input) async throws -> Operations.CreatePushedAuthorizationRequest.Output
     /// The authorization server's metadata (RFC 8414).
     ///
     /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
@@ -149,6 +165,30 @@ extension APIProtocol {
         body: Operations.CreateDeviceAuthorization.Input.Body
     ) async throws -> Operations.CreateDeviceAuthorization.Output {
         try await createDeviceAuthorization(Operations.CreateDeviceAuthorization.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Push an authorization request (RFC 9126 §2).
+    ///
+    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
+    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
+    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
+    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
+    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
+    /// it. `request_uri` in the pushed request itself is refused (§2.1).
+    ///
+    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
+    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
+    ///
+    ///
+    /// - Remark: HTTP `POST /oauth/par`.
+    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
+    public func createPushedAuthorizationRequest(
+        headers: Operations.CreatePushedAuthorizationRequest.Input.Headers = .init(),
+        body: Operations.CreatePushedAuthorizationRequest.Input.Body
+    ) async throws -> Operations.CreatePushedAuthorizationRequest.Output {
+        try await createPushedAuthorizationRequest(Operations.CreatePushedAuthorizationRequest.Input(
             headers: headers,
             body: body
         ))

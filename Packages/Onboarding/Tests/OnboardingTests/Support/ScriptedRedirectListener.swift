@@ -68,3 +68,27 @@ final class RecordingCodeExchanger: AuthorizationCodeExchanging {
         return try answer.get()
     }
 }
+
+/// A pushed authorization request endpoint that answers as scripted and records each request and where it went.
+final class RecordingRequestPusher: AuthorizationRequestPushing {
+    private let answer: Result<PushedAuthorizationRequest, TokenEndpointError>
+    private let recorded = Mutex([(request: AuthorizationCodeRequest, server: AuthorizationServer)]())
+
+    init(
+        answering answer: Result<PushedAuthorizationRequest, TokenEndpointError> = .success(
+            PushedAuthorizationRequest(
+                requestURI: "urn:ietf:params:oauth:request_uri:ref-1", expiresAt: Date(timeIntervalSince1970: 0)))
+    ) {
+        self.answer = answer
+    }
+
+    var pushes: [(request: AuthorizationCodeRequest, server: AuthorizationServer)] { recorded.withLock { $0 } }
+
+    func pushAuthorizationRequest(
+        _ request: AuthorizationCodeRequest, at server: AuthorizationServer
+    ) async throws(TokenEndpointError) -> PushedAuthorizationRequest {
+        recorded.withLock { $0.append((request, server)) }
+        guard server.pushedAuthorizationRequestEndpoint != nil else { throw .notPublished(.pushedAuthorizationRequest) }
+        return try answer.get()
+    }
+}
