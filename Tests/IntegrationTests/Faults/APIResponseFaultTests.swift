@@ -140,7 +140,8 @@ struct FloodFaultTests {
         #expect(outcome.status == .malformedData)
         expectOneClearLine(outcome.error)
         #expect(outcome.error.contains("256 KiB"))
-        #expect(outcome.elapsed < .seconds(5))
+        // No time bound: a client that kept reading would end at the 2 s request deadline as `.unreachable`, which
+        // the status above already rules out, and a wall-clock bound only measured how loaded the machine was.
         let growth = try #require(sampler.peakGrowth, "resident memory could not be read from /proc/self/status")
         #expect(growth < 160 << 20, "resident memory grew by \(growth >> 20) MiB")
     }
