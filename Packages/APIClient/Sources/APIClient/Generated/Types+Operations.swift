@@ -660,7 +660,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Too many device authorizations are waiting; try again later (`temporarily_unavailable`).
+            /// No unused user code could be made in a few tries; try again after `Retry-After` (`temporarily_unavailable`). A busy server does not answer this: each client holds a bounded number of device authorizations and replaces its own oldest one.
             ///
             /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)/responses/503`.
             ///
