@@ -35,7 +35,45 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     var revocationEndpoint: String?
     var resource: String?
 
-    init(_ credential: Credential, isActive: Bool) {
+    /// Every column that holds a secret, in the order they are sealed: what `ColumnSealing` seals at rest. A new
+    /// secret column (a DPoP private key, say) is one more line here.
+    static let secretColumns: [SecretColumn] = [
+        SecretColumn("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
+        SecretColumn("refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
+    ]
+
+    /// The row of `credential` as the file stores it: its secret columns sealed by `sealing`.
+    init(_ credential: Credential, isActive: Bool, sealing: ColumnSealing) throws {
+        self.init(credential, isActive: isActive)
+        try transformSecrets { value, binding in try sealing.seal(value, binding: binding) }
+    }
+
+    /// Applies `transform` to every secret column that holds a value, each with its row and column.
+    mutating func transformSecrets(_ transform: (String, ColumnBinding) throws -> String) throws {
+        for column in Self.secretColumns {
+            guard let value = column.get(self) else { continue }
+            let binding = ColumnBinding(origin: origin, account: account, column: column.name)
+            column.set(&self, try transform(value, binding))
+        }
+    }
+
+    /// The row with its secret columns opened from `from` and sealed with `to`: moving a file between storages.
+    func resealed(from: ColumnSealing, to: ColumnSealing) throws -> CredentialRow {
+        var row = self
+        try row.transformSecrets { value, binding in
+            try to.seal(try from.open(value, binding: binding), binding: binding)
+        }
+        return row
+    }
+
+    /// The session this row holds, its secret columns opened by `sealing`.
+    func credential(opening sealing: ColumnSealing) throws -> Credential {
+        var row = self
+        try row.transformSecrets { value, binding in try sealing.open(value, binding: binding) }
+        return try row.credential()
+    }
+
+    private init(_ credential: Credential, isActive: Bool) {
         origin = credential.origin.key
         scheme = credential.origin.scheme
         host = credential.origin.host
@@ -82,7 +120,7 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         resource = try row.decode(forColumn: "resource")
     }
 
-    func credential() throws -> Credential {
+    private func credential() throws -> Credential {
         var components = URLComponents()
         components.scheme = scheme
         components.host = host

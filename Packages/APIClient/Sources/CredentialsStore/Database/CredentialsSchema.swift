@@ -101,6 +101,20 @@ enum CredentialsSchema {
                 }
             }
         ),
+        (
+            "v6-storage",
+            { db in
+                // How the secret columns are kept (`StorageRecord`): every file of an earlier version is plain, and
+                // stays plain until `stories-cli storage seal`. A new file is made sealed by `setUp` in the same
+                // transaction, before it holds a row.
+                try db.create(table: StorageRecord.tableName) { table in
+                    table.primaryKey("id", .integer).check { $0 == 1 }
+                    table.column("mode", .text).notNull()
+                    table.column("fileID", .text)
+                }
+                try db.execute(sql: "INSERT INTO \(StorageRecord.tableName) (id, mode) VALUES (1, 'plain')")
+            }
+        ),
     ]
 
     /// The schema version this build writes.
