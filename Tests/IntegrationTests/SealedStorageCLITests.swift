@@ -92,7 +92,7 @@ struct SealedStorageCLITests {
             #expect(try await login(server, keyring: InMemoryDataKeyStore()).status == .success)
             // The same file in another home: its own keyring, without this file's key.
             let elsewhere = InMemoryDataKeyStore()
-            for command in [["status"], ["token"], ["list"]] {
+            for command in [["status"], ["token"], ["list"], ["logout"]] {
                 let parsed = try StoriesCommand.parseAsRoot(command)
                 let subcommand = try #require(parsed as? any StoriesSubcommand)
                 let output = CapturedOutput()
