@@ -27,13 +27,14 @@
         }
 
         public func dataKey(fileID: String) async throws(KeyringError) -> DataKey {
+            let deadline = self.deadline
             let encoded = try await call { cancellable -> Result<String, KeyringError> in
                 // 32 bytes in base64 are 44 characters; anything longer is not ours.
                 var buffer = [CChar](repeating: 0, count: 128)
                 let result = stories_keyring_lookup(fileID, &buffer, buffer.count, cancellable)
                 defer { buffer.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
                 if result.status == STORIES_KEYRING_MISSING { return .failure(.keyMissing(fileID: fileID)) }
-                if let failure = Self.failure(result) { return .failure(failure) }
+                if let failure = Self.failure(result, deadline: deadline) { return .failure(failure) }
                 return .success(
                     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
@@ -46,23 +47,30 @@
         public func store(_ key: DataKey, fileID: String, path: String) async throws(KeyringError) {
             let encoded = Data(key.bytes).base64EncodedString()
             let label = "Stories credentials key (\(path))"
+            let deadline = self.deadline
             try await call { cancellable -> Result<Void, KeyringError> in
                 let result = stories_keyring_store(fileID, label, encoded, cancellable)
-                if let failure = Self.failure(result) { return .failure(failure) }
+                if let failure = Self.failure(result, deadline: deadline) { return .failure(failure) }
                 return .success(())
             }
         }
 
         public func removeDataKey(fileID: String) async throws(KeyringError) {
-            try await call { cancellable -> Result<Void, KeyringError> in
-                if let failure = Self.failure(stories_keyring_clear(fileID, cancellable)) { return .failure(failure) }
+            let deadline = self.deadline
+            return try await call { cancellable -> Result<Void, KeyringError> in
+                if let failure = Self.failure(stories_keyring_clear(fileID, cancellable), deadline: deadline) {
+                    return .failure(failure)
+                }
                 return .success(())
             }
         }
 
         public func checkAvailable() async throws(KeyringError) {
-            try await call { cancellable -> Result<Void, KeyringError> in
-                if let failure = Self.failure(stories_keyring_check(cancellable)) { return .failure(failure) }
+            let deadline = self.deadline
+            return try await call { cancellable -> Result<Void, KeyringError> in
+                if let failure = Self.failure(stories_keyring_check(cancellable), deadline: deadline) {
+                    return .failure(failure)
+                }
                 return .success(())
             }
         }
@@ -92,7 +100,7 @@
         }
 
         /// The typed failure `result` reports, or `nil` for success.
-        private static func failure(_ result: stories_keyring_result) -> KeyringError? {
+        private static func failure(_ result: stories_keyring_result, deadline: Duration) -> KeyringError? {
             var result = result
             let message = withUnsafeBytes(of: &result.message) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
@@ -104,7 +112,7 @@
             case STORIES_KEYRING_LOCKED: return .locked(collection: message.isEmpty ? "default" : message)
             case STORIES_KEYRING_DENIED: return .denied
             // Only this type cancels, and only when the deadline passed.
-            case STORIES_KEYRING_CANCELLED: return .timedOut(deadline: defaultDeadline)
+            case STORIES_KEYRING_CANCELLED: return .timedOut(deadline: deadline)
             default: return .failed(domain: domain, code: Int32(result.code))
             }
         }
