@@ -32,6 +32,10 @@ protocol CommandServices: Sendable {
 
     /// How the credentials file keeps its tokens; `nil` when there is no file.
     func credentialsStorage() async throws -> CredentialsStorage?
+
+    /// Moves every session of the credentials file to `storage`, holding the refresh lock so that no other process
+    /// renews a session meanwhile; returns whether anything changed.
+    func changeCredentialsStorage(to storage: CredentialsStorage) async throws -> Bool
 }
 
 extension CommandServices {

@@ -138,6 +138,14 @@ struct CompositionRoot: CommandServices {
         try await Self.opener(context)(path).prepareForSignIn()
     }
 
+    func changeCredentialsStorage(to storage: CredentialsStorage) async throws -> Bool {
+        let path = context.credentialsPath
+        let store = try Self.opener(context)(path)
+        // The refresh lock: no other stories-cli process renews a session while every session is rewritten.
+        let lock = FileLock(path: path + ".lock", timeout: context.limits.refreshLockWait)
+        return try await lock.withLock { try await store.convert(to: storage) }
+    }
+
     func credentialsStorage() async throws -> CredentialsStorage? {
         guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return nil }
         return try await Self.opener(context)(context.credentialsPath).storage()

@@ -423,7 +423,7 @@ enum FailureMessages {
     /// say what to do about it, or how to choose plain storage.
     static func keyringFailure(_ failure: KeyringError, path: String) -> CommandFailure {
         let plainChoice =
-            "or keep tokens in the file itself (0600) with `stories-cli login --insecure-storage` (or STORIES_CREDENTIALS_STORAGE=plain)."
+            "or sign in with `stories-cli login --insecure-storage` (or STORIES_CREDENTIALS_STORAGE=plain) to keep a new credentials file's tokens in the file itself (0600)."
         switch failure {
         case .keyMissing, .malformedKey:
             return CommandFailure(

@@ -47,15 +47,13 @@ struct StorageCommand: StoriesSubcommand, DocumentedCommand {
             try context.output.write("No credentials file at \(path) yet; a new one will be \(storage).\n")
             return
         }
-        let store = try CompositionRoot.opener(context)(path)
         guard let action else {
-            try context.output.write("\(path): \(Self.describe(try await store.storage()))\n")
+            let storage = try await services.credentialsStorage() ?? context.newFileStorage
+            try context.output.write("\(path): \(Self.describe(storage))\n")
             return
         }
         let target: CredentialsStorage = action == .seal ? .sealed : .plain
-        // The refresh lock: no other stories-cli process renews a session while every session is rewritten.
-        let lock = FileLock(path: path + ".lock", timeout: context.limits.refreshLockWait)
-        let changed = try await lock.withLock { try await store.convert(to: target) }
+        let changed = try await services.changeCredentialsStorage(to: target)
         let verb = changed ? "is now" : "was already"
         try context.output.write("\(path) \(verb) \(Self.describe(target))\n")
     }
