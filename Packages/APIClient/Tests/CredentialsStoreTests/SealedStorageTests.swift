@@ -47,6 +47,21 @@ struct SealedStorageTests {
         #expect(await keyring.fileIDs.count == 1)
     }
 
+    @Test("Two processes making the first sealed write of a new file at once agree on one key, and both writes stand")
+    func concurrentFirstWritesAgreeOnOneKey() async throws {
+        let keyring = GatedKeyring(parties: 2)
+        // Two connections to one new file, as two processes would hold; each makes a key before either records it.
+        let first = try SQLiteCredentialsStore(path: path, keyring: keyring, newFileStorage: .sealed)
+        let second = try SQLiteCredentialsStore(path: path, keyring: keyring, newFileStorage: .sealed)
+        async let alice = first.replace(with: try credential(account: "alice"))
+        async let bob = second.replace(with: try credential(account: "bob"))
+        let saved = try await [alice, bob]
+        #expect(await keyring.fileIDs.count == 1)
+        let reader = try SQLiteCredentialsStore(path: path, keyring: keyring)
+        let stored = try await reader.allCredentials().map(\.credential.account)
+        #expect(stored == saved.map(\.account).sorted())
+    }
+
     @Test("Two files have two keys")
     func oneKeyPerFile() async throws {
         let keyring = InMemoryDataKeyStore()
