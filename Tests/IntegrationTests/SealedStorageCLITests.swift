@@ -44,6 +44,24 @@ struct SealedStorageCLITests {
         }
     }
 
+    @Test("Without a usable keyring, register stops before making the account, with exit 78")
+    func registerStopsWithoutKeyring() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore(failure: .unavailable(reason: "no session bus"))
+            let result = await cli.run(
+                try RegisterCommand.parse(["--username", "sealed-newcomer", "--password-stdin"]), on: server,
+                keyring: keyring, input: .piped(["a-long-enough-password"]))
+            #expect(result.status == .keyringUnavailable)
+            #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath))
+            // The account was not made: with plain storage chosen, the same username is still free.
+            let plain = await cli.run(
+                try RegisterCommand.parse(["--username", "sealed-newcomer", "--password-stdin"]), on: server,
+                keyring: keyring, input: .piped(["a-long-enough-password"]),
+                environment: ["STORIES_CREDENTIALS_STORAGE": "plain"])
+            #expect(plain.status == .success)
+        }
+    }
+
     @Test("login --insecure-storage signs in without a keyring, and status names the storage plain")
     func insecureStorage() async throws {
         try await RunningServer.with { server in
