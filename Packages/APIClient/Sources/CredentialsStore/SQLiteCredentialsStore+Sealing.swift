@@ -222,6 +222,8 @@ extension SQLiteCredentialsStore {
     }
 
     private func storeError(for error: any Error) -> CredentialsStoreError {
+        // Still no key after every attempt: other processes kept re-keying the file, which holds it as a lock would.
+        if error is DataKeyNeeded { return .locked(path: path) }
         if case ColumnSealingError.rejected(let column) = error {
             return .sealedValueRejected(path: path, column: column)
         }
