@@ -24,43 +24,22 @@ func registerClientCallBenchmarks() {
     ) { benchmark in
         let (bare, authorized) = try clients.get()
         try await Interleaved.measure(benchmark) {
-            for _ in 0..<calls { try await listOneStory(bare) }
+            for _ in 0..<calls { try await listStories(bare, expecting: 1) }
         } subject: {
-            for _ in 0..<calls { try await listOneStory(authorized) }
+            for _ in 0..<calls { try await listStories(authorized, expecting: 1) }
         }
     } setup: {
         let page = encoded(.fixture())
-        let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
-        let now = Date()
-        let session = SessionCoordinator(
-            origin: serverOrigin,
-            store: InMemoryCredentialsStore([makeCredential(issuedAt: now)]),
-            // Every operation of a bare MockAPI fails: a refresh here would be a bug in the benchmark.
-            tokenEndpoint: TokenEndpoint(api: MockAPI(), clientID: "stories-cli", now: { now }),
-            lock: NoCrossProcessLock(),
-            now: { now }
-        )
-        // Loads the cache, so that every measured call takes the hot path.
-        _ = try await session.currentAuthorization()
         clients.set(
             (
                 bare: Client(
-                    serverURL: serverURL, configuration: configuration, transport: CannedTransport(json: page)),
-                authorized: Client(
                     serverURL: serverURL,
-                    configuration: configuration,
-                    transport: CannedTransport(json: page),
-                    middlewares: [AuthorizationMiddleware(session: session)]
-                )
+                    configuration: Configuration(dateTranscoder: RFC3339DateTranscoder()),
+                    transport: CannedTransport(json: page)),
+                authorized: try await makeAuthorizedClient(answering: page)
             )
         )
     } teardown: {
         clients.set(nil)
     }
-}
-
-/// One `listStories` call; throws unless it returned the one-story page.
-private func listOneStory(_ client: Client) async throws {
-    let count = try await client.listStories(query: .init(limit: 20)).ok.body.json.items.count
-    guard count == 1 else { throw BenchmarkFailure("expected 1 story, got \(count)") }
 }

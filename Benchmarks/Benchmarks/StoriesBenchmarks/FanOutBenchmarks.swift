@@ -43,7 +43,7 @@ func registerFanOutBenchmarks() {
 }
 
 /// `callers` concurrent requests for a token; returns when every one has it.
-private func fanOut(callers: Int, to coordinator: SessionCoordinator) async throws {
+func fanOut(callers: Int, to coordinator: SessionCoordinator) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
         for _ in 0..<callers {
             group.addTask { _ = try await coordinator.currentAuthorization() }
@@ -53,7 +53,7 @@ private func fanOut(callers: Int, to coordinator: SessionCoordinator) async thro
 }
 
 /// A stored session, a hand-moved clock and a slow token endpoint; hands out the coordinator an iteration measures.
-private final class FanOutFixture: Sendable {
+final class FanOutFixture: Sendable {
     enum Storage: String, CaseIterable {
         case inMemory = "in-memory store"
         case sqlite = "SQLite store + file lock"

@@ -24,21 +24,15 @@ func registerPageDecodingBenchmarks() {
         configuration: RunLength.configuration(duration: .seconds(6), iterations: 1_000)
     ) { benchmark in
         try await Interleaved.measure(benchmark) {
-            for _ in 0..<pages { try await listTwentyStories(iso8601) }
+            for _ in 0..<pages { try await listStories(iso8601, expecting: 20) }
         } subject: {
-            for _ in 0..<pages { try await listTwentyStories(rfc3339) }
+            for _ in 0..<pages { try await listStories(rfc3339, expecting: 20) }
         }
     }
 }
 
-/// One `listStories` call; throws unless it returned the twenty stories.
-private func listTwentyStories(_ client: Client) async throws {
-    let count = try await client.listStories(query: .init(limit: 20)).ok.body.json.items.count
-    guard count == 20 else { throw BenchmarkFailure("expected 20 stories, got \(count)") }
-}
-
 /// Twenty stories as `stories-server` writes them: whole-second UTC dates, a URL on most.
-private func twentyStoryPage() -> [UInt8] {
+func twentyStoryPage() -> [UInt8] {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
     let stories = (0..<20).map { (index: Int) -> Components.Schemas.Story in
         let id = 100_000 - index

@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
     registerPageDecodingBenchmarks()
     registerFanOutBenchmarks()
     registerCredentialsStoreBenchmarks()
+    registerAllocationBenchmarks()
 }
 
 /// How long each benchmark may run. `STORIES_BENCHMARK_SMOKE=1` (what `Scripts/benchmarks --smoke` sets) cuts every

@@ -24,10 +24,15 @@ extension Credential {
 }
 
 extension AuthorizationServer {
-    /// The contract's endpoints of `url`: an authorization server for tests whose token endpoint is a `MockAPI`,
-    /// where the routing to an endpoint is not what is tested.
-    public static func fixture(_ url: String = "https://api.example.com/v1") -> AuthorizationServer {
-        // The fixture's URLs are literals with a scheme and a host.
-        .contract(of: try! ServerOrigin(URL(string: url)!))
+    /// The contract's endpoints of `https://api.example.com/v1`: an authorization server for tests whose token
+    /// endpoint is a `MockAPI`, where the routing to an endpoint is not what is tested.
+    public static func fixture() -> AuthorizationServer {
+        let base = URL(string: "https://api.example.com/v1")!
+        return AuthorizationServer(
+            issuer: nil,
+            tokenEndpoint: base.appending(path: "oauth/token"),
+            deviceAuthorizationEndpoint: base.appending(path: "oauth/device_authorization"),
+            revocationEndpoint: base.appending(path: "oauth/revoke"),
+            resource: nil)
     }
 }

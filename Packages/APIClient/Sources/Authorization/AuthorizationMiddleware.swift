@@ -13,7 +13,7 @@ public struct AuthorizationMiddleware: ClientMiddleware {
     private let replayLimit: Int
     /// The session's base URL as a person writes it: a request to exactly this URL needs no parsing to prove its
     /// origin, which is every request of a client built for the session's server.
-    private let sessionURL: URL?
+    private let sessionURL: URL
 
     public init(session: any AccessTokenProviding, replayLimit: Int = Self.defaultReplayLimit) {
         self.session = session

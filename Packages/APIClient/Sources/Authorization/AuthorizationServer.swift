@@ -32,8 +32,7 @@ public struct AuthorizationServer: Sendable, Equatable {
     /// `oauth/revoke` under its base path): where a server that publishes no metadata is asked, and where sessions
     /// stored before sessions remembered their authorization server were issued.
     public static func contract(of origin: ServerOrigin) -> AuthorizationServer {
-        // `ServerOrigin` is built from a URL with a scheme and a host, so its URL always exists.
-        let base = origin.url ?? URL(filePath: "/")
+        let base = origin.url
         return AuthorizationServer(
             issuer: nil,
             tokenEndpoint: base.appending(path: "oauth/token"),

@@ -51,10 +51,10 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
     }
 
     public func discover() async throws(AuthorizationServerMetadataError) -> DiscoveredAuthorizationServer {
-        guard let origin = try? ServerOrigin(serverURL), let resourceURL = origin.url else {
+        guard let origin = try? ServerOrigin(serverURL) else {
             throw .untrustedEndpoint(serverURL.absoluteString)
         }
-        let resource = try await protectedResourceMetadata(of: resourceURL)
+        let resource = try await protectedResourceMetadata(of: origin.url)
         if let resource, let issuers = resource.authorizationServers, !issuers.isEmpty {
             return try await firstUsable(of: issuers, resource: resource.resource)
         }
@@ -190,8 +190,8 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
         {
             locations.append(root)
         }
-        if !origin.basePath.isEmpty, let resource = origin.url,
-            let copy = WellKnownLocations.appending("/.well-known/oauth-authorization-server", to: resource)
+        if !origin.basePath.isEmpty,
+            let copy = WellKnownLocations.appending("/.well-known/oauth-authorization-server", to: origin.url)
         {
             locations.append(copy)
         }

@@ -15,6 +15,8 @@ public struct ServerOrigin: Hashable, Sendable, CustomStringConvertible {
     public let host: String
     public let port: Int
     public let basePath: String
+    /// The base URL this origin stands for (the default port is left out).
+    public let url: URL
 
     public init(_ url: URL) throws(ServerOriginError) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
@@ -28,22 +30,20 @@ public struct ServerOrigin: Hashable, Sendable, CustomStringConvertible {
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
         self.basePath = path
+        var base = URLComponents()
+        base.scheme = scheme
+        base.host = host
+        base.port = port == (scheme == "https" ? 443 : 80) ? nil : port
+        base.path = path
+        // Built once here, so that every origin that exists has a URL and no caller needs a fallback.
+        guard let baseURL = base.url else { throw .unrepresentable(url.absoluteString) }
+        self.url = baseURL
     }
 
     /// A stable key for storage: `https://api.stories.example:443/v1`.
     public var key: String { "\(scheme)://\(hostForURL):\(port)\(basePath)" }
 
     public var description: String { key }
-
-    /// The base URL this origin stands for (the default port is left out).
-    public var url: URL? {
-        var components = URLComponents()
-        components.scheme = scheme
-        components.host = host
-        components.port = port == (scheme == "https" ? 443 : 80) ? nil : port
-        components.path = basePath
-        return components.url
-    }
 
     /// Whether a password or a token may travel to this origin: over TLS, or in plain HTTP only to this machine.
     public var allowsCredentials: Bool {
@@ -95,4 +95,7 @@ public enum ServerOriginError: Error, Equatable, Sendable {
     case missingHost(String)
     /// The URL carries a user name or password; a server URL must not carry credentials.
     case embeddedCredentials
+    /// Scheme, host, port and base path do not make a URL again (a host Foundation cannot write back); carries the
+    /// URL.
+    case unrepresentable(String)
 }

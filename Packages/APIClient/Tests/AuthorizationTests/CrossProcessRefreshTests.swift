@@ -98,7 +98,7 @@ struct CrossProcessRefreshTests {
         return text
     }
 
-    @Test("A process killed while holding the lock releases it: the next one gets it long before its own wait runs out")
+    @Test("A process killed while holding the lock releases it: the next one gets it instead of timing out")
     func lockIsReleasedWhenHolderDies() async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let holder = Process()
@@ -106,7 +106,7 @@ struct CrossProcessRefreshTests {
         // One process that takes the lock and sleeps, like a stories-cli stuck mid-refresh.
         holder.arguments = [
             "python3", "-c",
-            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(60)",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(3600)",
             lockPath,
         ]
         try holder.run()
@@ -125,16 +125,15 @@ struct CrossProcessRefreshTests {
         }
         try #require(held, "the flock child never took the lock")
 
+        // The holder would keep the lock for an hour, so the waiter getting it within its own 60 s proves that the
+        // kill released it (otherwise it throws lockTimedOut); a time bound on top would only measure how loaded
+        // the machine is.
         let waiter = Task {
-            try await FileLock(path: lockPath, timeout: .seconds(10)).withLock { ContinuousClock.now }
+            try await FileLock(path: lockPath, timeout: .seconds(60)).withLock {}
         }
         kill(holder.processIdentifier, SIGKILL)
-        let killedAt = ContinuousClock.now
-        let acquiredAt = try await waiter.value
+        try await waiter.value
         holder.waitUntilExit()
-        // The waiter getting the lock at all proves the release (otherwise it throws after 10 s); the bound only
-        // says "at once", with room for a loaded machine reaping the killed process.
-        #expect(acquiredAt - killedAt < .seconds(5))
     }
 
     @Test("Waiting for a lock that is never released ends with a clear error")

@@ -45,4 +45,16 @@ struct ServerOriginTests {
     func rejects(url: String) throws {
         #expect(throws: ServerOriginError.self) { try ServerOrigin(try #require(URL(string: url))) }
     }
+
+    @Test(
+        "An origin's URL is its one spelling: lower-case scheme and host, no default port, no trailing slash",
+        arguments: [
+            ("HTTPS://API.Example.com:443/v1/", "https://api.example.com/v1"),
+            ("http://127.0.0.1:8080/v1//", "http://127.0.0.1:8080/v1"),
+            ("http://[::1]:80/", "http://[::1]"),
+            ("https://api.example.com:8443", "https://api.example.com:8443"),
+        ])
+    func spellsItsURL(url: String, expected: String) throws {
+        #expect(try ServerOrigin(try #require(URL(string: url))).url.absoluteString == expected)
+    }
 }

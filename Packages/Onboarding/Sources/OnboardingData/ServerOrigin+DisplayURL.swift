@@ -2,5 +2,5 @@ import Authorization
 
 extension ServerOrigin {
     /// The base URL as a person would write it.
-    var displayURL: String { url?.absoluteString ?? key }
+    var displayURL: String { url.absoluteString }
 }

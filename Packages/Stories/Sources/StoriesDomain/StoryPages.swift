@@ -1,6 +1,12 @@
 /// The pages of the story list from a cursor on, in order, fetched one at a time as they are consumed.
 ///
-/// Memory stays flat however long the list is: nothing but the cursors seen so far is kept. The sequence ends after
+/// With `readsAhead`, the next page is requested as soon as its cursor is known, while the consumer still handles the
+/// page just handed out: a front that writes each page then waits for the server only when writing is faster than
+/// the round trip. At most one page is requested ahead, and only one that would also be requested without reading
+/// ahead (never past `maximumPages` or a repeated cursor).
+///
+/// Memory stays flat however long the list is: nothing but the cursors seen so far, and at most one page ahead, is
+/// kept. The sequence ends after
 /// the page without a next cursor, or after `maximumPages`. It fails with the error of the page that failed (the pages
 /// before it have already been handed out) and with `.endlessListing` when the server repeats a cursor or the list
 /// goes on past `maximumPages`: a server must not be able to keep a client paging forever.
@@ -12,20 +18,27 @@ public struct StoryPages: AsyncSequence, Sendable {
     private let start: StoryCursor?
     private let pageSize: Int
     private let maximumPages: Int
+    private let readsAhead: Bool
 
     /// - Parameters:
     ///   - start: where to begin (`nil`: the newest story).
     ///   - pageSize: stories per request, within `StoryPageLimit.range`.
     ///   - maximumPages: how many pages to follow at most; 1 reads a single page and stops without error.
-    public init(service: any StoryService, startingAt start: StoryCursor?, pageSize: Int, maximumPages: Int) {
+    ///   - readsAhead: whether to request the next page as soon as the page before it is handed out.
+    public init(
+        service: any StoryService, startingAt start: StoryCursor?, pageSize: Int, maximumPages: Int,
+        readsAhead: Bool = false
+    ) {
         self.service = service
         self.start = start
         self.pageSize = pageSize
         self.maximumPages = Swift.max(1, maximumPages)
+        self.readsAhead = readsAhead
     }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(service: service, next: start, pageSize: pageSize, maximumPages: maximumPages)
+        Iterator(
+            service: service, next: start, pageSize: pageSize, maximumPages: maximumPages, readsAhead: readsAhead)
     }
 
     /// Sendable, so that a front can hold it across suspension points and hand it to the task that asks for the next
@@ -34,7 +47,10 @@ public struct StoryPages: AsyncSequence, Sendable {
         private let service: any StoryService
         private let pageSize: Int
         private let maximumPages: Int
+        private let readsAhead: Bool
         private var next: StoryCursor?
+        /// The page after the one handed out last, requested before it was asked for (`readsAhead`).
+        private var ahead: StoryPageRequest?
         private var seen: Set<StoryCursor> = []
         private var pagesRead = 0
         private var isFinished = false
@@ -42,11 +58,12 @@ public struct StoryPages: AsyncSequence, Sendable {
         /// comes with the next call.
         private var pendingFailure: StoryServiceError?
 
-        init(service: any StoryService, next: StoryCursor?, pageSize: Int, maximumPages: Int) {
+        init(service: any StoryService, next: StoryCursor?, pageSize: Int, maximumPages: Int, readsAhead: Bool) {
             self.service = service
             self.next = next
             self.pageSize = pageSize
             self.maximumPages = maximumPages
+            self.readsAhead = readsAhead
             if let next { seen.insert(next) }
         }
 
@@ -65,7 +82,12 @@ public struct StoryPages: AsyncSequence, Sendable {
             }
             let page: StoryPage
             do {
-                page = try await service.stories(startingAt: next, limit: pageSize)
+                if let ahead {
+                    self.ahead = nil
+                    page = try await ahead.page()
+                } else {
+                    page = try await service.stories(startingAt: next, limit: pageSize)
+                }
             } catch {
                 isFinished = true
                 throw error
@@ -76,6 +98,10 @@ public struct StoryPages: AsyncSequence, Sendable {
                 if !seen.insert(cursor).inserted { pendingFailure = .endlessListing(.repeatedCursor) }
             } else {
                 isFinished = true
+            }
+            // Only a page the next call would ask for anyway: not past the cap, not after a repeated cursor.
+            if readsAhead, !isFinished, pendingFailure == nil, pagesRead < maximumPages {
+                ahead = StoryPageRequest(service: service, cursor: next, limit: pageSize)
             }
             return page
         }

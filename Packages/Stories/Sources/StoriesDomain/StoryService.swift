@@ -14,8 +14,11 @@ public enum StoryPageLimit {
 }
 
 extension StoryService {
-    /// The pages from `cursor` on, fetched as they are consumed; see `StoryPages`.
-    public func pages(startingAt cursor: StoryCursor?, pageSize: Int, maximumPages: Int) -> StoryPages {
-        StoryPages(service: self, startingAt: cursor, pageSize: pageSize, maximumPages: maximumPages)
+    /// The pages from `cursor` on, fetched as they are consumed (or one ahead, with `readsAhead`); see `StoryPages`.
+    public func pages(
+        startingAt cursor: StoryCursor?, pageSize: Int, maximumPages: Int, readsAhead: Bool = false
+    ) -> StoryPages {
+        StoryPages(
+            service: self, startingAt: cursor, pageSize: pageSize, maximumPages: maximumPages, readsAhead: readsAhead)
     }
 }

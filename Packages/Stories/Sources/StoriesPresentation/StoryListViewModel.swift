@@ -11,8 +11,9 @@ import StoriesDomain
 /// when the list is scrolled to its end. A terminal keeps only the newest page (`Retention.newestPage`): it writes
 /// each page as it arrives and asks for the next, so memory stays flat however long the list is.
 ///
-/// A later version may ask for the next page while the front still writes the current one: the iterator is
-/// `Sendable`, so `loadMore()` could await a request started when the page before arrived, without changing this API.
+/// With `readsAhead`, the next page is requested as soon as a page arrives, while the front still writes it, so that
+/// `loadMore()` often finds it there already (`StoryPages` reads at most one page ahead). A terminal that writes every
+/// page wants it; a screen that may never be scrolled does not.
 ///
 /// Isolation: not `Sendable`; `load()` and `loadMore()` are `nonisolated(nonsending)`, so they run on the caller's
 /// actor. A SwiftUI view creates the model and calls them on the main actor, so every change it observes happens
@@ -48,6 +49,7 @@ public final class StoryListViewModel {
     @ObservationIgnored private let pageSize: Int
     @ObservationIgnored private let maximumPages: Int
     @ObservationIgnored private let retention: Retention
+    @ObservationIgnored private let readsAhead: Bool
     /// The pages still to come; `nil` before `load()`, while a page is on its way, and after the listing failed.
     @ObservationIgnored private var pages: StoryPages.Iterator?
     /// Counts `load()` calls, so that a page asked for before a reload is dropped when it arrives after it.
@@ -61,13 +63,15 @@ public final class StoryListViewModel {
     ///   - maximumPages: how many pages to follow at most, as `StoryPages` counts them: past it, loading more fails
     ///     with `.endlessListing`, except that with 1 the list just ends after the first page.
     ///   - retention: what to keep of earlier pages.
+    ///   - readsAhead: whether to request each next page before `loadMore()` asks for it.
     public init(
         service: any StoryService,
         formatter: StoryRowFormatter?,
         pageSize: Int = StoryPageLimit.default,
         startingAt start: StoryCursor? = nil,
         maximumPages: Int = .max,
-        retention: Retention = .everyPage
+        retention: Retention = .everyPage,
+        readsAhead: Bool = false
     ) {
         self.service = service
         self.formatter = formatter
@@ -75,6 +79,7 @@ public final class StoryListViewModel {
         self.start = start
         self.maximumPages = maximumPages
         self.retention = retention
+        self.readsAhead = readsAhead
     }
 
     /// Loads the first page, replacing whatever was shown.
@@ -87,8 +92,10 @@ public final class StoryListViewModel {
         resumeCursor = nil
         loadedStoryCount = 0
         loadedPageCount = 0
-        var pages = service.pages(startingAt: start, pageSize: pageSize, maximumPages: maximumPages)
-            .makeAsyncIterator()
+        var pages = service.pages(
+            startingAt: start, pageSize: pageSize, maximumPages: maximumPages, readsAhead: readsAhead
+        )
+        .makeAsyncIterator()
         self.pages = nil
         do {
             let page = try await pages.next()
@@ -109,7 +116,9 @@ public final class StoryListViewModel {
         // After a failure the iterator has ended: a retry follows the cursors afresh from where the list stopped.
         var pages =
             self.pages
-            ?? service.pages(startingAt: resumeCursor, pageSize: pageSize, maximumPages: maximumPages)
+            ?? service.pages(
+                startingAt: resumeCursor, pageSize: pageSize, maximumPages: maximumPages, readsAhead: readsAhead
+            )
             .makeAsyncIterator()
         self.pages = nil
         content.isLoadingMore = true

@@ -28,13 +28,15 @@ struct StoryListViewModelTests {
         #expect(viewModel.canLoadMore)
     }
 
-    @Test("Loading more appends the next page and stops offering more on the last page")
-    func loadsMore() async {
+    @Test(
+        "Loading more appends the next page and stops offering more on the last page, reading ahead or not",
+        arguments: [false, true])
+    func loadsMore(readsAhead: Bool) async {
         let service = ScriptedStoryService([
             "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
             "c2": .success(StoryPage(stories: [.fixture(id: "1")], nextCursor: nil)),
         ])
-        let viewModel = StoryListViewModel(service: service, formatter: formatter, pageSize: 1)
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, pageSize: 1, readsAhead: readsAhead)
         await viewModel.load()
         await viewModel.loadMore()
         #expect(viewModel.stories.map(\.id) == ["2", "1"])
@@ -43,9 +45,9 @@ struct StoryListViewModelTests {
     }
 
     @Test(
-        "Loading more stops with a protocol error when the server hands out a cursor again, and asks for no page twice",
-        arguments: [["c2", "c2"], ["c2", "c3", "c2"]])
-    func repeatedCursorStopsLoadingMore(nextCursors: [String]) async {
+        "Loading more stops with a protocol error when the server hands out a cursor again, and asks for no page twice, reading ahead or not",
+        arguments: [["c2", "c2"], ["c2", "c3", "c2"]], [false, true])
+    func repeatedCursorStopsLoadingMore(nextCursors: [String], readsAhead: Bool) async {
         // Page "" points at nextCursors[0], page nextCursors[0] at nextCursors[1], and so on; the last one repeats.
         var pages: [String: Result<StoryPage, StoryServiceError>] = [:]
         for (index, next) in nextCursors.enumerated() {
@@ -54,7 +56,7 @@ struct StoryListViewModelTests {
                 StoryPage(stories: [.fixture(id: "\(index)")], nextCursor: StoryCursor(rawValue: next)))
         }
         let service = ScriptedStoryService(pages)
-        let viewModel = StoryListViewModel(service: service, formatter: formatter, pageSize: 1)
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, pageSize: 1, readsAhead: readsAhead)
         await viewModel.load()
         for _ in nextCursors { await viewModel.loadMore() }
         guard case .loaded(let content) = viewModel.state else {
@@ -67,13 +69,13 @@ struct StoryListViewModelTests {
         #expect(await service.requests.map(\.cursor) == [nil] + nextCursors.dropLast())
     }
 
-    @Test("A failure to load more keeps the rows already shown")
-    func loadMoreFailureKeepsRows() async {
+    @Test("A failure to load more keeps the rows already shown, reading ahead or not", arguments: [false, true])
+    func loadMoreFailureKeepsRows(readsAhead: Bool) async {
         let service = ScriptedStoryService([
             "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
             "c2": .failure(.unreachable(FailureCause(Offline()))),
         ])
-        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, readsAhead: readsAhead)
         await viewModel.load()
         await viewModel.loadMore()
         guard case .loaded(let content) = viewModel.state else {
@@ -86,13 +88,15 @@ struct StoryListViewModelTests {
         #expect(!content.isLoadingMore)
     }
 
-    @Test("Loading more after a failure that may pass asks for the page that failed again")
-    func retriesFailedPage() async {
+    @Test(
+        "Loading more after a failure that may pass asks for the page that failed again, reading ahead or not",
+        arguments: [false, true])
+    func retriesFailedPage(readsAhead: Bool) async {
         let service = ScriptedStoryService([
             "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
             "c2": .failure(.unreachable(FailureCause(Offline()))),
         ])
-        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, readsAhead: readsAhead)
         await viewModel.load()
         await viewModel.loadMore()
         #expect(viewModel.canLoadMore)
@@ -110,13 +114,14 @@ struct StoryListViewModelTests {
 
     @Test(
         "A failure to load more that retrying cannot fix stops offering more",
-        arguments: [StoryServiceError.sessionExpired, .endlessListing(.pageLimitReached(pages: 2)), .forbidden])
-    func loadMoreFailureForGood(error: StoryServiceError) async {
+        arguments: [StoryServiceError.sessionExpired, .endlessListing(.pageLimitReached(pages: 2)), .forbidden],
+        [false, true])
+    func loadMoreFailureForGood(error: StoryServiceError, readsAhead: Bool) async {
         let service = ScriptedStoryService([
             "": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c2"))),
             "c2": .failure(error),
         ])
-        let viewModel = StoryListViewModel(service: service, formatter: formatter)
+        let viewModel = StoryListViewModel(service: service, formatter: formatter, readsAhead: readsAhead)
         await viewModel.load()
         await viewModel.loadMore()
         await viewModel.loadMore()
@@ -124,13 +129,16 @@ struct StoryListViewModelTests {
         #expect(await service.requests.map(\.cursor) == [nil, "c2"])
     }
 
-    @Test("Past the page cap, loading more fails as an endless listing instead of asking for another page")
-    func pageCap() async {
+    @Test(
+        "Past the page cap, loading more fails as an endless listing instead of asking for another page, reading ahead or not",
+        arguments: [false, true])
+    func pageCap(readsAhead: Bool) async {
         let service = ScriptedStoryService([
             "": .success(StoryPage(stories: [.fixture(id: "3")], nextCursor: StoryCursor(rawValue: "c2"))),
             "c2": .success(StoryPage(stories: [.fixture(id: "2")], nextCursor: StoryCursor(rawValue: "c3"))),
         ])
-        let viewModel = StoryListViewModel(service: service, formatter: formatter, maximumPages: 2)
+        let viewModel = StoryListViewModel(
+            service: service, formatter: formatter, maximumPages: 2, readsAhead: readsAhead)
         await viewModel.load()
         await viewModel.loadMore()
         await viewModel.loadMore()

@@ -155,6 +155,6 @@ struct CompositionRoot: CommandServices {
     func serversWithSessions() async throws -> [URL] {
         let stored = try await DeferredSQLiteCredentialsStore(path: context.credentialsPath, open: Self.opener(context))
             .allCredentials()
-        return stored.filter(\.isActive).compactMap(\.credential.origin.url)
+        return stored.filter(\.isActive).map(\.credential.origin.url)
     }
 }

@@ -7,7 +7,9 @@ actor GatedStoryService: StoryService {
     private let pages: [String: StoryPage]
     private let gatedCursor: String
     private var held: CheckedContinuation<Void, Never>?
-    private var arrival: CheckedContinuation<Void, Never>?
+    /// Told when the held request arrives: a stream, so that a test waiting for a request that never comes ends
+    /// at its time limit (the wait is cancelled) instead of hanging.
+    private let arrivals = AsyncStream.makeStream(of: Void.self)
 
     /// - Parameter gatedCursor: the cursor whose page is held (`""`: the first page).
     init(_ pages: [String: StoryPage], holding gatedCursor: String) {
@@ -20,8 +22,7 @@ actor GatedStoryService: StoryService {
         if key == gatedCursor {
             await withCheckedContinuation { continuation in
                 held = continuation
-                arrival?.resume()
-                arrival = nil
+                arrivals.continuation.yield()
             }
         }
         guard let page = pages[key] else { throw .unexpected(FailureCause(Offline())) }
@@ -32,10 +33,12 @@ actor GatedStoryService: StoryService {
         throw .notFound(id: id)
     }
 
-    /// Returns once the request for the held page has arrived.
-    func untilHeldRequestArrives() async {
-        guard held == nil else { return }
-        await withCheckedContinuation { arrival = $0 }
+    /// Returns once the request for the held page has arrived: `true`, or `false` when the wait was cancelled first.
+    @discardableResult
+    func untilHeldRequestArrives() async -> Bool {
+        guard held == nil else { return true }
+        for await _ in arrivals.stream { return true }
+        return false
     }
 
     /// Lets the held page go.

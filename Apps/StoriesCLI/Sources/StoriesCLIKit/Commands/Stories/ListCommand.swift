@@ -76,19 +76,20 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
         }
     }
 
-    /// The command over any story service: writes the story list view model's pages as they arrive, and asks it for
-    /// the next one only once the page before is written.
+    /// The command over any story service: writes the story list view model's pages as they arrive. With `--all` the
+    /// model reads one page ahead, so the next page is on its way while this one is decoded and written; without it,
+    /// one page is all there is to read.
     func execute(in context: CommandContext, service: any StoryService) async throws {
         var writer: any StoryListWriting =
             json
             ? JSONStoryListWriter(output: context.output)
             : HumanStoryListWriter(output: context.output, firstNumber: startNumber ?? 1)
-        // Only the newest page is kept: the command writes it before it asks for the next, so memory stays flat
-        // however many pages follow. Rows are formatted only for the human layout; JSON needs the stories alone.
+        // Only the newest page is kept, and at most one more is on its way: memory stays flat however many pages
+        // follow. Rows are formatted only for the human layout; JSON needs the stories alone.
         let list = StoryListViewModel(
             service: service, formatter: json ? nil : StoryRowFormatter(now: context.now), pageSize: pageSize,
             startingAt: cursor.map(StoryCursor.init(rawValue:)), maximumPages: all ? context.limits.maximumPages : 1,
-            retention: .newestPage)
+            retention: .newestPage, readsAhead: all)
         var progress = ProgressLine(output: context.output)
         defer { progress.erase() }
         // Pages written so far: a call that ends the listing without a new page leaves the last one in the model.
