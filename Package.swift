@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "APIClientLive", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "SecretServiceKeyring", package: "APIClient"),
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
@@ -181,6 +182,16 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/APIClient/Tests/CredentialsStoreTests"
+        ),
+        // Against a real Secret Service: Scripts/keyring-tests runs them on a private D-Bus session.
+        .testTarget(
+            name: "SecretServiceKeyringTests",
+            dependencies: [
+                .product(name: "Authorization", package: "APIClient"),
+                .product(name: "CredentialsStore", package: "APIClient"),
+                .product(name: "SecretServiceKeyring", package: "APIClient"),
+            ],
+            path: "Packages/APIClient/Tests/SecretServiceKeyringTests"
         ),
         .testTarget(
             name: "StoriesDataTests",

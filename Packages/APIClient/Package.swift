@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DomainFailure", targets: ["DomainFailure"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
+        .library(name: "SecretServiceKeyring", targets: ["SecretServiceKeyring"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "RFC3339", targets: ["RFC3339"]),
@@ -65,6 +66,30 @@ let package = Package(
                 "Authorization",
                 "RFC9449",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // AES-GCM for sealed storage: CryptoKit on Apple platforms, BoringSSL's on Linux.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The freedesktop Secret Service through libsecret (Debian: libsecret-1-dev), for `SecretServiceKeyring`.
+        // libsecret rather than the D-Bus API by hand: it negotiates the Secret Service session, unlocks and
+        // prompts as every desktop expects, and there is no D-Bus library among this workspace's dependencies.
+        .systemLibrary(
+            name: "CLibSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        // A narrow C face of libsecret (plain C types, a cancellable per call), so Swift never handles GLib objects.
+        .target(
+            name: "CSecretService",
+            dependencies: [.target(name: "CLibSecret", condition: .when(platforms: [.linux]))]
+        ),
+        // `DataKeyStore` over the Secret Service, Linux only. A Keychain one for Apple platforms would be a target
+        // of its own beside it (`KeychainKeyring`, over Security's generic passwords).
+        .target(
+            name: "SecretServiceKeyring",
+            dependencies: [
+                "Authorization",
+                .target(name: "CSecretService", condition: .when(platforms: [.linux])),
             ]
         ),
         // The live graph every front needs: the AsyncHTTPClient transport and its adapters, the connection limits, the
@@ -160,6 +185,11 @@ let package = Package(
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Against a real Secret Service: Scripts/keyring-tests runs them on a private D-Bus session.
+        .testTarget(
+            name: "SecretServiceKeyringTests",
+            dependencies: ["Authorization", "CredentialsStore", "SecretServiceKeyring"]
         ),
     ]
 )

@@ -24,6 +24,7 @@ struct CommandUsageTests {
         let output = CapturedOutput()
         var environment = environment
         environment["STORIES_CREDENTIALS_DB"] = Self.credentials
+        environment["STORIES_CREDENTIALS_STORAGE"] = "plain"
         let status = try await ListCommand.parse(arguments).run(
             environment: environment,
             output: output,
@@ -43,7 +44,7 @@ struct CommandUsageTests {
     func loginNeedsNonInteractiveInput(arguments: [String]) async throws {
         let output = CapturedOutput()
         let status = try await LoginCommand.parse(arguments + ["--server", "local"]).run(
-            environment: ["STORIES_CREDENTIALS_DB": Self.credentials],
+            environment: ["STORIES_CREDENTIALS_DB": Self.credentials, "STORIES_CREDENTIALS_STORAGE": "plain"],
             output: output,
             input: .piped(["demo-password"]),
             now: { Date() }

@@ -68,7 +68,9 @@ struct HelpOutputTests {
         }
         let (status, output) = try await Self.run(
             ["---completion", "logout", "--", "--account", "3", "0", "stories-cli", "logout", "--account", ""],
-            environment: ["STORIES_SERVER": "local", "STORIES_CREDENTIALS_DB": path])
+            environment: [
+                "STORIES_SERVER": "local", "STORIES_CREDENTIALS_DB": path, "STORIES_CREDENTIALS_STORAGE": "plain",
+            ])
         #expect(status == 0)
         #expect(output == "alice\ndemo\n")
     }

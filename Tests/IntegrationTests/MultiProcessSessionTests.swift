@@ -14,7 +14,10 @@ struct MultiProcessSessionTests {
     func sharedSessionSurvivesExpiries() async throws {
         let cli = try BuildProducts.executable(named: "stories-cli")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("multi-\(UUID().uuidString)")
-        let environment = ["STORIES_CREDENTIALS_DB": directory.appendingPathComponent("credentials.sqlite").path]
+        let environment = [
+            "STORIES_CREDENTIALS_DB": directory.appendingPathComponent("credentials.sqlite").path,
+            "STORIES_CREDENTIALS_STORAGE": "plain",
+        ]
 
         // DPoP required, with nonces: the processes share the account's key through the file, and the refresh that
         // one of them makes under the lock is signed with it (issue 26).

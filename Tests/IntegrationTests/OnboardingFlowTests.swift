@@ -63,7 +63,7 @@ struct OnboardingFlowTests {
             // The server no longer honours the revoked refresh token.
             let context = try CommandContext.resolve(
                 ConnectionOptions.parse(["--server-url", server.baseURL.absoluteString]),
-                environment: ["STORIES_CREDENTIALS_DB": cli.credentialsPath],
+                environment: ["STORIES_CREDENTIALS_DB": cli.credentialsPath, "STORIES_CREDENTIALS_STORAGE": "plain"],
                 output: CapturedOutput(),
                 input: .piped([]),
                 now: { Date() }

@@ -43,7 +43,7 @@ struct OriginBindingTests {
         try await storeSession(for: redirector.baseURL)
         let output = CapturedOutput()
         let status = try await ListCommand.parse(["--server-url", redirector.baseURL.absoluteString]).run(
-            environment: ["STORIES_CREDENTIALS_DB": credentialsPath],
+            environment: ["STORIES_CREDENTIALS_DB": credentialsPath, "STORIES_CREDENTIALS_STORAGE": "plain"],
             output: output,
             input: .piped([]),
             now: { Date() }
@@ -64,7 +64,7 @@ struct OriginBindingTests {
         try await storeSession(for: issuer.baseURL)
         let output = CapturedOutput()
         let status = try await ListCommand.parse(["--server-url", other.baseURL.absoluteString]).run(
-            environment: ["STORIES_CREDENTIALS_DB": credentialsPath],
+            environment: ["STORIES_CREDENTIALS_DB": credentialsPath, "STORIES_CREDENTIALS_STORAGE": "plain"],
             output: output,
             input: .piped([]),
             now: { Date() }

@@ -14,6 +14,7 @@ struct PasswordPromptTests {
         pid, fd = pty.fork()
         if pid == 0:
             os.environ["STORIES_CREDENTIALS_DB"] = database
+            os.environ["STORIES_CREDENTIALS_STORAGE"] = "plain"
             os.execv(cli, [cli, "login", "--server-url", "http://127.0.0.1:9/v1", "--username", "demo"])
         seen = b""
         deadline = time.time() + 10

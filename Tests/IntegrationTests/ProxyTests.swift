@@ -15,6 +15,7 @@ struct ProxyTests {
         try await LoginCommand.parse(["--username", "demo", "--password-stdin"]).run(
             environment: environment.merging([
                 "STORIES_SERVER_URL": serverURL, "STORIES_CREDENTIALS_DB": credentialsPath,
+                "STORIES_CREDENTIALS_STORAGE": "plain",
             ]) { $1 },
             output: CapturedOutput(), input: .piped(["demo-password"]), now: { Date() })
     }

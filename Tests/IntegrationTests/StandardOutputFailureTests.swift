@@ -34,6 +34,7 @@ struct StandardOutputFailureTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
             let environment = [
                 "STORIES_CREDENTIALS_DB": directory.appendingPathComponent("credentials.sqlite").path,
+                "STORIES_CREDENTIALS_STORAGE": "plain",
                 "STORIES_SERVER_URL": server.baseURL.absoluteString,
             ]
             let login = try await ChildProcess.run(

@@ -91,6 +91,8 @@ try:
     if url is None:
         finish()
     env = {key: value for key, value in os.environ.items() if not key.startswith("STORIES_")}
+    # No keyring here: plain storage, chosen explicitly (status --json then reports "plain").
+    env["STORIES_CREDENTIALS_STORAGE"] = "plain"
     env.update(STORIES_CREDENTIALS_DB=os.path.join(scratch, "credentials.sqlite"),
                XDG_CONFIG_HOME=os.path.join(scratch, "config"), NO_COLOR="1")
 

@@ -92,6 +92,26 @@ struct FailureMessagesTests {
         (CredentialsStoreError.databaseError(path: "/tmp/c.sqlite", resultCode: 266), .ioError, "input/output error"),
         (CredentialsStoreError.databaseError(path: "/tmp/c.sqlite", resultCode: 21), .ioError, "SQLite result code 21"),
         (
+            CredentialsStoreError.keyring(path: "/tmp/c.sqlite", failure: .keyMissing(fileID: "f")), .signInRequired,
+            "sealed by a keyring that is not available: sign in again"
+        ),
+        (
+            CredentialsStoreError.keyring(path: "/tmp/c.sqlite", failure: .unavailable(reason: "no bus")),
+            .keyringUnavailable, "--insecure-storage"
+        ),
+        (
+            CredentialsStoreError.keyring(path: "/tmp/c.sqlite", failure: .locked(collection: "login")),
+            .keyringUnavailable, "collection login is locked"
+        ),
+        (
+            CredentialsStoreError.keyring(path: "/tmp/c.sqlite", failure: .timedOut(deadline: .seconds(5))),
+            .keyringUnavailable, "did not answer within 5 seconds"
+        ),
+        (
+            CredentialsStoreError.sealedValueRejected(path: "/tmp/c.sqlite", column: "accessToken"), .ioError,
+            "altered or moved"
+        ),
+        (
             StoryServiceError.credentialsUnavailable(
                 FailureCause(CredentialsStoreError.lockTimedOut(path: "/tmp/c.lock"))),
             .ioError, "renewing the session for too long"

@@ -99,7 +99,8 @@ struct HelpPageTests {
             $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0].components(separatedBy: ", ")
         }
         for variable in [
-            "STORIES_SERVER", "STORIES_SERVER_URL", "STORIES_CREDENTIALS_DB", "STORIES_DEBUG", "BROWSER", "DISPLAY",
+            "STORIES_SERVER", "STORIES_SERVER_URL", "STORIES_CREDENTIALS_DB", "STORIES_CREDENTIALS_STORAGE",
+            "DBUS_SESSION_BUS_ADDRESS", "STORIES_DEBUG", "BROWSER", "DISPLAY",
             "WAYLAND_DISPLAY", "PATH", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy",
             "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "TMPDIR", "HOME", "NO_COLOR", "TERM", "COLUMNS",
         ] {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CredentialsStore
 import Foundation
 import OnboardingDomain
 import StoriesCLITestSupport
@@ -70,7 +71,9 @@ struct JSONOutputSchemaTests {
     static func status(_ entries: [(SessionSummary, ResolvedServer)]) throws -> String {
         try StoryJSON.encode(
             entries.map { session, server in
-                SessionStatus(session: session, server: server, isDefault: server == local, now: now)
+                SessionStatus(
+                    session: session, server: server, isDefault: server == local,
+                    storage: session.account.hasPrefix("plain") ? .plain : .sealed, now: now)
             })
     }
 
@@ -113,6 +116,9 @@ struct JSONOutputSchemaTests {
                         issuer: "https://login.example.com/realms/stories"), custom
                 ),
             ])
+        },
+        Sample(command: .status, name: "a session in plain storage") {
+            try status([(session("plain-demo", server: local, expiresAt: now.addingTimeInterval(900)), local)])
         },
     ]
 

@@ -19,7 +19,10 @@ struct CLIHarness {
 
     /// What points the CLI at `server` and this harness's credentials file.
     func environment(_ server: RunningServer) -> [String: String] {
-        ["STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath]
+        [
+            "STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath,
+            "STORIES_CREDENTIALS_STORAGE": "plain",
+        ]
     }
 
     /// Runs `command` against `server` and returns its exit code and what it wrote.
@@ -29,6 +32,21 @@ struct CLIHarness {
     ) async -> (status: CLIExitCode, output: CapturedOutput) {
         let output = CapturedOutput()
         let status = await command.run(environment: environment(server), output: output, input: input, now: now)
+        return (status, output)
+    }
+
+    /// Runs `command` against `server` with `keyring` as the OS keyring and the default (sealed) storage for a
+    /// new file, unless `environment` says otherwise.
+    func run(
+        _ command: some StoriesSubcommand, on server: RunningServer, keyring: any DataKeyStore,
+        input: UserInput = .piped([]), environment extra: [String: String] = [:]
+    ) async -> (status: CLIExitCode, output: CapturedOutput) {
+        let output = CapturedOutput()
+        var environment = environment(server)
+        environment["STORIES_CREDENTIALS_STORAGE"] = nil
+        environment.merge(extra) { $1 }
+        let status = await command.run(
+            environment: environment, output: output, input: input, now: { Date() }, keyring: keyring)
         return (status, output)
     }
 

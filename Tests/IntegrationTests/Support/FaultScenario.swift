@@ -30,7 +30,10 @@ struct FaultScenario {
 
     /// What points a `stories-cli` process at the fault server and the scenario's credentials file.
     var environment: [String: String] {
-        ["STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath]
+        [
+            "STORIES_SERVER_URL": server.baseURL.absoluteString, "STORIES_CREDENTIALS_DB": credentialsPath,
+            "STORIES_CREDENTIALS_STORAGE": "plain",
+        ]
     }
 
     init(_ respond: @escaping @Sendable (FaultServer.Request) -> FaultServer.Response) throws {
@@ -72,7 +75,7 @@ struct FaultScenario {
         let status = await command.run(
             environment: [
                 "STORIES_SERVER_URL": serverURL ?? server.baseURL.absoluteString,
-                "STORIES_CREDENTIALS_DB": credentialsPath,
+                "STORIES_CREDENTIALS_DB": credentialsPath, "STORIES_CREDENTIALS_STORAGE": "plain",
             ],
             output: output, input: .piped(stdin), now: { Date() }, limits: Self.limits)
         let elapsed = clock.now - start

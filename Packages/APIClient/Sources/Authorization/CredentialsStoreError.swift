@@ -32,6 +32,13 @@ public enum CredentialsStoreError: Error, Equatable, Sendable, APIFailureConvert
     /// Another program stopped in the middle of a write to a file that is not ours and left its rollback journal
     /// (`path` + `-journal`): only a program that writes the file may roll it back, so it was left as it is.
     case interruptedForeignWrite(path: String)
+    /// The file's tokens are sealed with a data key in the OS keyring, and the keyring failed (`failure`); a
+    /// `KeyringError.keyMissing` means the file was sealed by a keyring that is not this one (or the key was
+    /// deleted): its sessions need a new sign-in, the file itself is sound.
+    case keyring(path: String, failure: KeyringError)
+    /// A sealed value in the file does not open with the file's key for its row and column: it was altered, or moved
+    /// from another row.
+    case sealedValueRejected(path: String, column: String)
     /// SQLite reported a result code none of the other cases covers (an I/O error, for example).
     case databaseError(path: String, resultCode: Int32)
 

@@ -31,10 +31,15 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     public let path: String
     /// Every read: the read-only connection that inspected the file, kept open. A new read transaction sees every
     /// write committed before it, the writer's included.
-    private let reader: DatabaseQueue
+    let reader: DatabaseQueue
     /// Every write, over the connection the first write opens (`writer()`); `nil` until then.
     private let openedWriter = Mutex<DatabaseQueue?>(nil)
     private let writerConfiguration: Configuration
+    /// The keyring that holds the data key of a sealed file; `nil` when none is usable (a sealed file then fails
+    /// with `KeyringError.unavailable`).
+    let keyring: (any DataKeyStore)?
+    /// The data key of the file's current `fileID`, once the keyring gave it (or this process created it).
+    let cachedKey = Mutex<(fileID: String, key: DataKey)?>(nil)
 
     /// `PRAGMA application_id` of every credentials file: the ASCII bytes "STRY". A database with another id is not
     /// ours and is never written.
@@ -58,11 +63,17 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     ///   - homeDirectory: finds the user's home directory; asked only when the file's directory is open to others.
     ///     A file placed directly in it (`--credentials-db ~/c.sqlite`)
     ///     does not make the store change the home directory's mode; one others can write to is refused.
+    ///   - keyring: holds the data key of a sealed file.
+    ///   - newFileStorage: how a file this call creates (or a 0-byte one) keeps its secrets; an existing file keeps
+    ///     the storage it records (`convert(to:)` changes it).
     public init(
         path: String, busyTimeout: TimeInterval = defaultBusyTimeout,
-        homeDirectory: () -> String? = userHomeDirectory
+        homeDirectory: () -> String? = userHomeDirectory,
+        keyring: (any DataKeyStore)? = nil,
+        newFileStorage: CredentialsStorage = .plain
     ) throws(CredentialsStoreError) {
         self.path = path
+        self.keyring = keyring
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "credentials"
@@ -94,7 +105,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
             let inspection = try Self.inspect(reader, path: path)
             try SecureLocation.restrictModes(of: path, homeDirectory: homeDirectory)
             if inspection.needsSetUp {
-                try Self.setUp(try writer(), path: path)
+                try Self.setUp(try writer(), path: path, newFileStorage: newFileStorage)
             }
         } catch {
             // A file this call created and then refused (its directory is shared, say) is not left behind.
@@ -146,7 +157,9 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
 
     /// Switches the file to WAL and migrates it, only when the inspection said it must. WAL comes first, so that from
     /// the first transaction on no reader ever waits for a writer.
-    private static func setUp(_ database: DatabaseQueue, path: String) throws {
+    private static func setUp(
+        _ database: DatabaseQueue, path: String, newFileStorage: CredentialsStorage
+    ) throws {
         try database.writeWithoutTransaction { db in
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
@@ -157,55 +170,72 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
             let inspection = try FileInspection.inspect(db, path: path, applicationID: applicationID)
             guard inspection.owner != .us || inspection.version < CredentialsSchema.currentVersion else { return }
             try CredentialsSchema.migrate(db, from: inspection.version, applicationID: applicationID)
+            if inspection.owner == .nobody {
+                // A new file: no session has been written in any storage yet. Its data key is created by the first
+                // write that needs one (`prepareKey`).
+                try StorageRecord(storage: newFileStorage, fileID: nil).write(db)
+            }
         }
     }
 
     @concurrent
     public func credential(for origin: ServerOrigin) async throws(CredentialsStoreError) -> Credential? {
-        try read { db in try CredentialRow.active(db, origin: origin.key)?.credential() }
+        try await readOpening { db, sealing in
+            try CredentialRow.active(db, origin: origin.key)?.credential(opening: sealing)
+        }
     }
 
     @concurrent
     public func credential(
         for origin: ServerOrigin, account: String
     ) async throws(CredentialsStoreError) -> Credential? {
-        try read { db in try CredentialRow.fetchOne(db, origin: origin.key, account: account)?.credential() }
+        try await readOpening { db, sealing in
+            try CredentialRow.fetchOne(db, origin: origin.key, account: account)?.credential(opening: sealing)
+        }
     }
 
     @concurrent
     public func allCredentials() async throws(CredentialsStoreError) -> [StoredCredential] {
-        try read { db in
+        try await readOpening { db, sealing in
             try CredentialRow.order(Column("origin"), Column("account")).fetchAll(db).map {
-                StoredCredential(credential: try $0.credential(), isActive: $0.isActive)
+                StoredCredential(credential: try $0.credential(opening: sealing), isActive: $0.isActive)
             }
         }
+    }
+
+    /// How the file keeps its secret columns now (reads the file, never the keyring).
+    @concurrent
+    public func storage() async throws(CredentialsStoreError) -> CredentialsStorage {
+        try read { db in try StorageRecord.fetch(db).storage }
     }
 
     public func save(
         _ credential: Credential,
         ifGenerationIs expectedGeneration: Int64?
     ) async throws(CredentialsStoreError) -> CredentialSaveResult {
-        try await perform { db in
+        try await performSealing { db, sealing in
             let origin = credential.origin.key
             let current = try CredentialRow.fetchOne(db, origin: origin, account: credential.account)
             guard current?.generation == expectedGeneration else {
-                return .conflict(current: try current?.credential())
+                return .conflict(current: try current?.credential(opening: sealing))
             }
             var next = credential
             next.generation = try CredentialRow.nextGeneration(db, origin: origin)
             let isActive = try current?.isActive ?? (CredentialRow.active(db, origin: origin) == nil)
-            try CredentialRow(next, isActive: isActive).save(db)
+            try CredentialRow(next, isActive: isActive, sealing: sealing).save(db)
             return .saved(next)
         }
     }
 
     public func replace(with credential: Credential) async throws(CredentialsStoreError) -> Credential {
-        try await perform { db in
+        // A sign-in: over a file whose key the keyring no longer has, it starts the file afresh with a new key (the
+        // sessions sealed by the lost one can never be opened again).
+        try await performSealing(replacingMissingKey: true) { db, sealing in
             var next = credential
             // Generations only grow, so a 401 for the previous session's token is never mistaken for this one's.
             next.generation = try CredentialRow.nextGeneration(db, origin: credential.origin.key)
             try CredentialRow.deactivateAll(db, origin: credential.origin.key)
-            try CredentialRow(next, isActive: true).save(db)
+            try CredentialRow(next, isActive: true, sealing: sealing).save(db)
             return next
         }
     }
@@ -213,14 +243,14 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     public func activate(
         account: String, for origin: ServerOrigin
     ) async throws(CredentialsStoreError) -> Credential? {
-        try await perform { db in
+        try await performSealing { db, sealing in
             guard var row = try CredentialRow.fetchOne(db, origin: origin.key, account: account) else { return nil }
-            guard !row.isActive else { return try row.credential() }
+            guard !row.isActive else { return try row.credential(opening: sealing) }
             row.generation = try CredentialRow.nextGeneration(db, origin: origin.key)
             row.isActive = true
             try CredentialRow.deactivateAll(db, origin: origin.key)
             try row.update(db)
-            return try row.credential()
+            return try row.credential(opening: sealing)
         }
     }
 
@@ -260,7 +290,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
 
     /// Moves committed pages from the WAL into the database and truncates the WAL, so deleted tokens (already
     /// zeroed by `secure_delete`) do not linger in the `-wal` file.
-    private func checkpoint() async throws(CredentialsStoreError) {
+    func checkpoint() async throws(CredentialsStoreError) {
         do {
             try await writer().writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -277,7 +307,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
     /// takes, which is longer only where SQLite makes any reader wait: while a crashed writer's WAL is recovered, or,
     /// on a file another program has switched out of WAL mode, up to the busy timeout. The callers are `@concurrent`,
     /// so that thread is never the main actor's.
-    private func read<T>(_ work: (Database) throws -> T) throws(CredentialsStoreError) -> T {
+    func read<T>(_ work: (Database) throws -> T) throws(CredentialsStoreError) -> T {
         do {
             return try reader.read(work)
         } catch {

@@ -7,32 +7,43 @@ import Testing
 
 /// Two coordinators over two connections to one SQLite file, sharing one `FileLock` — what two processes do, in one
 /// process (flock locks belong to open file descriptions, so two descriptors in one process exclude each other).
+/// Over both storages: plain, and sealed with one keyring the two "processes" share, as a user's processes do.
 @Suite("Refreshing across processes")
 struct CrossProcessRefreshTests {
+    let keyring = InMemoryDataKeyStore()
+
+    func store(_ storage: CredentialsStorage) throws -> SQLiteCredentialsStore {
+        try SQLiteCredentialsStore(path: databasePath, keyring: keyring, newFileStorage: storage)
+    }
+
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xproc-\(UUID().uuidString)")
     var databasePath: String { directory.appendingPathComponent("credentials.sqlite").path }
     var lockPath: String { databasePath + ".lock" }
 
-    func coordinator(endpoint: ScriptedTokenEndpoint, clock: TestClock) throws -> SessionCoordinator {
+    func coordinator(
+        endpoint: ScriptedTokenEndpoint, clock: TestClock, storage: CredentialsStorage = .plain
+    ) throws -> SessionCoordinator {
         SessionCoordinator(
             origin: SessionFixture.origin,
-            store: try SQLiteCredentialsStore(path: databasePath),
+            store: try store(storage),
             tokenEndpoint: endpoint.endpoint(clock: clock),
             lock: FileLock(path: lockPath),
             now: clock.function
         )
     }
 
-    @Test("Two processes that find the token expired make one refresh request between them")
-    func oneRefreshForTwoProcesses() async throws {
+    @Test(
+        "Two processes that find the token expired make one refresh request between them",
+        arguments: CredentialsStorage.allCases)
+    func oneRefreshForTwoProcesses(storage: CredentialsStorage) async throws {
         let clock = TestClock()
-        let seed = try SQLiteCredentialsStore(path: databasePath)
+        let seed = try store(storage)
         _ = try await seed.replace(
             with: Credential.fixture(origin: SessionFixture.origin, issuedAt: clock.now)
         )
         let endpoint = ScriptedTokenEndpoint()
-        let first = try coordinator(endpoint: endpoint, clock: clock)
-        let second = try coordinator(endpoint: endpoint, clock: clock)
+        let first = try coordinator(endpoint: endpoint, clock: clock, storage: storage)
+        let second = try coordinator(endpoint: endpoint, clock: clock, storage: storage)
         // Both load the session before it expires, as two running processes would have.
         _ = try await first.currentAuthorization()
         _ = try await second.currentAuthorization()
@@ -50,15 +61,18 @@ struct CrossProcessRefreshTests {
         "A transient refresh failure leaves the SQLite row byte-identical",
         arguments: [
             ScriptedTokenEndpoint.Outcome.status(503), .unreachable(.connectionRefused), .status(429),
-        ])
-    func transientFailureLeavesRowIdentical(outcome: ScriptedTokenEndpoint.Outcome) async throws {
+        ], CredentialsStorage.allCases)
+    func transientFailureLeavesRowIdentical(
+        outcome: ScriptedTokenEndpoint.Outcome, storage: CredentialsStorage
+    ) async throws {
         let clock = TestClock()
-        let store = try SQLiteCredentialsStore(path: databasePath)
+        let store = try store(storage)
         _ = try await store.replace(
             with: Credential.fixture(origin: SessionFixture.origin, issuedAt: clock.now)
         )
         let before = try Self.rowBytes(databasePath)
-        let coordinator = try coordinator(endpoint: ScriptedTokenEndpoint(outcomes: [outcome]), clock: clock)
+        let coordinator = try coordinator(
+            endpoint: ScriptedTokenEndpoint(outcomes: [outcome]), clock: clock, storage: storage)
         clock.advance(by: 901)
         await #expect(throws: AuthorizationError.self) { try await coordinator.currentAuthorization() }
         #expect(try Self.rowBytes(databasePath) == before)

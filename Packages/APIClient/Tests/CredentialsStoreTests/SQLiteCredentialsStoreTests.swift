@@ -11,26 +11,28 @@ struct SQLiteCredentialsStoreTests {
     let fixture = StoreFixture()
     var path: String { fixture.path }
 
-    @Test("Round-trips a credential exactly, keyed by origin")
-    func roundTrips() async throws {
-        let store = try SQLiteCredentialsStore(path: path)
+    @Test("Round-trips a credential exactly, keyed by origin", arguments: CredentialsStorage.allCases)
+    func roundTrips(storage: CredentialsStorage) async throws {
+        let store = try fixture.store(storage)
         let saved = try await store.replace(with: try StoreFixture.credential())
         #expect(saved.generation == 1)
-        let reopened = try SQLiteCredentialsStore(path: path)
+        let reopened = try fixture.store(storage)
         #expect(try await reopened.credential(for: saved.origin) == saved)
         #expect(
             try await reopened.credential(for: try StoreFixture.credential(host: "staging.example.com").origin) == nil)
     }
 
-    @Test("Round-trips a credential without a refresh token, scope or expiry, and one that requires a sign-in")
-    func roundTripsAbsentValues() async throws {
+    @Test(
+        "Round-trips a credential without a refresh token, scope or expiry, and one that requires a sign-in",
+        arguments: CredentialsStorage.allCases)
+    func roundTripsAbsentValues(storage: CredentialsStorage) async throws {
         var credential = try StoreFixture.credential()
         credential.refreshToken = nil
         credential.scope = nil
         credential.expiresAt = nil
         credential.isSignInRequired = true
-        let saved = try await SQLiteCredentialsStore(path: path).replace(with: credential)
-        let reopened = try SQLiteCredentialsStore(path: path)
+        let saved = try await fixture.store(storage).replace(with: credential)
+        let reopened = try fixture.store(storage)
         #expect(try await reopened.credential(for: saved.origin) == saved)
         #expect(try await reopened.credential(for: saved.origin, account: saved.account) == saved)
         #expect(try await reopened.allCredentials().map(\.credential) == [saved])
@@ -113,11 +115,13 @@ struct SQLiteCredentialsStoreTests {
         }
     }
 
-    @Test("Opening a current file and reading its sessions opens no write connection, and the first write opens one")
-    func readsWithoutWriter() async throws {
-        let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+    @Test(
+        "Opening a current file and reading its sessions opens no write connection, and the first write opens one",
+        arguments: CredentialsStorage.allCases)
+    func readsWithoutWriter(storage: CredentialsStorage) async throws {
+        let saved = try await fixture.store(storage).replace(with: try StoreFixture.credential())
         #expect(OpenDescriptors.count(of: path) == 0)
-        let store = try SQLiteCredentialsStore(path: path)
+        let store = try fixture.store(storage)
 
         #expect(try await store.credential(for: saved.origin) == saved)
         #expect(try await store.allCredentials().count == 1)
@@ -141,9 +145,9 @@ struct SQLiteCredentialsStoreTests {
         #expect(try await store.credential(for: saved.origin) == saved)
     }
 
-    @Test("Writes compare-and-swap on the generation")
-    func compareAndSwap() async throws {
-        let store = try SQLiteCredentialsStore(path: path)
+    @Test("Writes compare-and-swap on the generation", arguments: CredentialsStorage.allCases)
+    func compareAndSwap(storage: CredentialsStorage) async throws {
+        let store = try fixture.store(storage)
         let first = try await store.replace(with: try StoreFixture.credential())
         var next = first
         next.accessToken = Secret("a2")
@@ -156,9 +160,11 @@ struct SQLiteCredentialsStoreTests {
         #expect(stale == .conflict(current: second))
     }
 
-    @Test("Creates the directory 0700 and the database, WAL and shared-memory files 0600")
-    func restrictsModes() async throws {
-        let store = try SQLiteCredentialsStore(path: path)
+    @Test(
+        "Creates the directory 0700 and the database, WAL and shared-memory files 0600",
+        arguments: CredentialsStorage.allCases)
+    func restrictsModes(storage: CredentialsStorage) async throws {
+        let store = try fixture.store(storage)
         _ = try await store.replace(with: try StoreFixture.credential())
         try await store.verifyWritable()
         #expect(try StoreFixture.mode(of: fixture.directory) == 0o700)
@@ -292,9 +298,11 @@ struct SQLiteCredentialsStoreTests {
         }
     }
 
-    @Test("Once the write reservation stands, a refresh's check rewrites none of it")
-    func standingReservationIsNotRewritten() async throws {
-        let store = try SQLiteCredentialsStore(path: path)
+    @Test(
+        "Once the write reservation stands, a refresh's check rewrites none of it",
+        arguments: CredentialsStorage.allCases)
+    func standingReservationIsNotRewritten(storage: CredentialsStorage) async throws {
+        let store = try fixture.store(storage)
         let first = try await store.replace(with: try StoreFixture.credential())
         try await store.verifyWritable()
         let reservation = try await Self.reservation(of: store)
@@ -310,9 +318,11 @@ struct SQLiteCredentialsStoreTests {
         #expect(try await Self.reservation(of: store) == reservation)
     }
 
-    @Test("A sign-out truncates the WAL, and the next check writes the reservation again")
-    func reservationIsRewrittenAfterSignOut() async throws {
-        let store = try SQLiteCredentialsStore(path: path)
+    @Test(
+        "A sign-out truncates the WAL, and the next check writes the reservation again",
+        arguments: CredentialsStorage.allCases)
+    func reservationIsRewrittenAfterSignOut(storage: CredentialsStorage) async throws {
+        let store = try fixture.store(storage)
         let production = try await store.replace(with: try StoreFixture.credential())
         _ = try await store.replace(with: try StoreFixture.credential(host: "staging.example.com"))
         try await store.verifyWritable()
@@ -341,9 +351,9 @@ struct SQLiteCredentialsStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)
     }
 
-    @Test("Removing a credential deletes it and only it")
-    func removes() async throws {
-        let store = try SQLiteCredentialsStore(path: path)
+    @Test("Removing a credential deletes it and only it", arguments: CredentialsStorage.allCases)
+    func removes(storage: CredentialsStorage) async throws {
+        let store = try fixture.store(storage)
         let production = try await store.replace(with: try StoreFixture.credential())
         let staging = try await store.replace(with: try StoreFixture.credential(host: "staging.example.com"))
         #expect(try await store.removeCredential(for: production.origin, account: "demo"))

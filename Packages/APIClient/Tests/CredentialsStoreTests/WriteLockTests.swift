@@ -13,22 +13,26 @@ struct WriteLockTests {
     var path: String { fixture.path }
     static let busyTimeout: TimeInterval = 0.2
 
-    @Test("Opens the store and reads a credential while another connection holds the write lock past the busy timeout")
-    func readsWhileWriteLocked() async throws {
-        let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+    @Test(
+        "Opens the store and reads a credential while another connection holds the write lock past the busy timeout",
+        arguments: CredentialsStorage.allCases)
+    func readsWhileWriteLocked(storage: CredentialsStorage) async throws {
+        let saved = try await fixture.store(storage).replace(with: try StoreFixture.credential())
         let holder = try WriteLockHolder(path: path)
         defer { try? holder.release() }
-        let store = try SQLiteCredentialsStore(path: path, busyTimeout: Self.busyTimeout)
+        let store = try fixture.store(storage, busyTimeout: Self.busyTimeout)
         #expect(try await store.credential(for: saved.origin) == saved)
         #expect(try await store.allCredentials() == [StoredCredential(credential: saved, isActive: true)])
     }
 
-    @Test("A write while another connection holds the write lock is reported as locked after the busy timeout")
-    func writesReportLocked() async throws {
-        let saved = try await SQLiteCredentialsStore(path: path).replace(with: try StoreFixture.credential())
+    @Test(
+        "A write while another connection holds the write lock is reported as locked after the busy timeout",
+        arguments: CredentialsStorage.allCases)
+    func writesReportLocked(storage: CredentialsStorage) async throws {
+        let saved = try await fixture.store(storage).replace(with: try StoreFixture.credential())
         let holder = try WriteLockHolder(path: path)
         defer { try? holder.release() }
-        let store = try SQLiteCredentialsStore(path: path, busyTimeout: Self.busyTimeout)
+        let store = try fixture.store(storage, busyTimeout: Self.busyTimeout)
         var next = saved
         next.accessToken = Secret("a2")
         await #expect(throws: CredentialsStoreError.locked(path: path)) {

@@ -1,4 +1,6 @@
 import APIClientLive
+import Authorization
+import CredentialsStore
 import Foundation
 import Logging
 
@@ -19,6 +21,10 @@ struct CommandContext: Sendable {
     /// The server commands use when none is given (the environment's, `stories-cli use`'s, else production), which
     /// `status` marks as the default whatever `--server` this command was given; `nil` when it cannot be resolved.
     var defaultServer: ResolvedServer?
+    /// How a credentials file this run creates keeps its tokens (`StorageChoice`).
+    var newFileStorage: CredentialsStorage = .sealed
+    /// Holds the data key of a sealed credentials file.
+    var keyring: any DataKeyStore = SystemKeyring.make()
 
     init(
         server: ResolvedServer,
@@ -84,6 +90,7 @@ struct CommandContext: Sendable {
             proxy: proxy,
             browser: browser ?? SystemBrowserOpener(environment: environment)
         )
+        context.newFileStorage = try StorageChoice.resolve(environment: environment)
         context.defaultServer = try? ResolvedServer.resolve(
             serverOption: nil, serverURLOption: nil, environment: environment, configuration: configuration)
         return context

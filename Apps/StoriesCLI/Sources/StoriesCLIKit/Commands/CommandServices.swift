@@ -1,4 +1,5 @@
 import APIClientLive
+import CredentialsStore
 import Foundation
 import OnboardingDomain
 
@@ -24,6 +25,17 @@ protocol CommandServices: Sendable {
 
     /// The base URLs of every server with a stored session, each once.
     func serversWithSessions() async throws -> [URL]
+
+    /// Throws unless a sign-in's session can be kept: for sealed storage, the keyring must be usable (and an
+    /// existing sealed file gets its data key now). Checked before a sign-in asks anything of anyone.
+    func prepareCredentialsForSignIn() async throws
+
+    /// How the credentials file keeps its tokens; `nil` when there is no file.
+    func credentialsStorage() async throws -> CredentialsStorage?
+
+    /// Moves every session of the credentials file to `storage`, holding the refresh lock so that no other process
+    /// renews a session meanwhile; returns whether anything changed.
+    func changeCredentialsStorage(to storage: CredentialsStorage) async throws -> Bool
 }
 
 extension CommandServices {

@@ -19,7 +19,7 @@ public struct StoriesCommand: AsyncParsableCommand, DocumentedCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
             LogoutCommand.self, SwitchCommand.self, StatusCommand.self, TokenCommand.self, UseCommand.self,
-            ServersCommand.self, CompletionCommand.self,
+            ServersCommand.self, StorageCommand.self, CompletionCommand.self,
         ]
     )
 

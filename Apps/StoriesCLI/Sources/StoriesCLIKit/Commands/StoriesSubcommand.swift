@@ -1,5 +1,6 @@
 import APIClientLive
 import ArgumentParser
+import Authorization
 import Foundation
 
 /// A command that talks to a server: the shared `run()` resolves options, builds the composition root once with
@@ -11,9 +12,15 @@ protocol StoriesSubcommand: AsyncParsableCommand {
     /// The command's work, with the services the composition root built for this run. Throw `CommandFailure` or any
     /// error the failure messages know.
     func execute(in context: CommandContext, services: any CommandServices) async throws
+
+    /// Adjusts the resolved context with the command's own options before the services are built (`login
+    /// --insecure-storage`); most commands change nothing.
+    func adjust(_ context: inout CommandContext)
 }
 
 extension StoriesSubcommand {
+    func adjust(_ context: inout CommandContext) {}
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let output = StandardOutput(environment: environment)
@@ -29,18 +36,19 @@ extension StoriesSubcommand {
     }
 
     /// Runs the command against injected surroundings and returns its exit status. Tests call this; `browser`
-    /// replaces the system's browser (`$BROWSER`, `xdg-open`) for `login`.
+    /// replaces the system's browser (`$BROWSER`, `xdg-open`) for `login`, and `keyring` the OS keyring.
     func run(
         environment: [String: String],
         output: any OutputWriting,
         input: UserInput,
         now: @escaping @Sendable () -> Date,
         limits: ConnectionLimits = .standard,
-        browser: (any BrowserOpening)? = nil
+        browser: (any BrowserOpening)? = nil,
+        keyring: (any DataKeyStore)? = nil
     ) async -> CLIExitCode {
         var server: ResolvedServer?
         do {
-            let context = try CommandContext.resolve(
+            var context = try CommandContext.resolve(
                 connection,
                 environment: environment,
                 output: output,
@@ -50,6 +58,8 @@ extension StoriesSubcommand {
                 browser: browser
             )
             server = context.server
+            if let keyring { context.keyring = keyring }
+            adjust(&context)
             try await execute(in: context, services: CompositionRoot(context: context))
             return .success
         } catch StandardOutputError.readerClosed {

@@ -60,13 +60,24 @@ struct CompositionRoot: CommandServices {
         context: CommandContext, account: String? = nil, transport: LazyHTTPClientTransport
     ) throws -> ServerServices {
         // Created by the first write: a command that only reads while signed out leaves no file behind.
-        let store = DeferredSQLiteCredentialsStore(path: context.credentialsPath)
+        let store = DeferredSQLiteCredentialsStore(path: context.credentialsPath, open: opener(context))
         let lock = FileLock(path: context.credentialsPath + ".lock", timeout: context.limits.refreshLockWait)
         let clock = EventLoopClock { try await transport.eventLoop() }
         var services = try makeServices(
             context: context, account: account, store: store, lock: lock, transport: transport, clock: clock)
         services.transport = transport
         return services
+    }
+
+    /// Opens the credentials file with the run's keyring, a new file in the run's chosen storage.
+    static func opener(
+        _ context: CommandContext
+    ) -> @Sendable (String) throws(CredentialsStoreError) -> SQLiteCredentialsStore {
+        let keyring = context.keyring
+        let storage = context.newFileStorage
+        return { path throws(CredentialsStoreError) in
+            try SQLiteCredentialsStore(path: path, keyring: keyring, newFileStorage: storage)
+        }
     }
 
     /// The same graph over any store, lock and transport, for tests that substitute one of them.
@@ -109,12 +120,41 @@ struct CompositionRoot: CommandServices {
         guard FileManager.default.fileExists(atPath: context.credentialsPath) else {
             return CredentialsStoreSessionListing(store: nil)
         }
-        return CredentialsStoreSessionListing(store: try SQLiteCredentialsStore(path: context.credentialsPath))
+        return CredentialsStoreSessionListing(store: try Self.opener(context)(context.credentialsPath))
+    }
+
+    func prepareCredentialsForSignIn() async throws {
+        let path = context.credentialsPath
+        guard FileManager.default.fileExists(atPath: path) else {
+            // The file, and with it its data key, is made by the sign-in's write; the keyring must be usable then.
+            guard context.newFileStorage == .sealed else { return }
+            do {
+                try await context.keyring.checkAvailable()
+            } catch {
+                throw CredentialsStoreError.keyring(path: path, failure: error)
+            }
+            return
+        }
+        try await Self.opener(context)(path).prepareForSignIn()
+    }
+
+    func changeCredentialsStorage(to storage: CredentialsStorage) async throws -> Bool {
+        let path = context.credentialsPath
+        let store = try Self.opener(context)(path)
+        // The refresh lock: no other stories-cli process renews a session while every session is rewritten.
+        let lock = FileLock(path: path + ".lock", timeout: context.limits.refreshLockWait)
+        return try await lock.withLock { try await store.convert(to: storage) }
+    }
+
+    func credentialsStorage() async throws -> CredentialsStorage? {
+        guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return nil }
+        return try await Self.opener(context)(context.credentialsPath).storage()
     }
 
     /// The base URLs of every server with a stored session, each once. A missing file is none, and is not created.
     func serversWithSessions() async throws -> [URL] {
-        let stored = try await DeferredSQLiteCredentialsStore(path: context.credentialsPath).allCredentials()
+        let stored = try await DeferredSQLiteCredentialsStore(path: context.credentialsPath, open: Self.opener(context))
+            .allCredentials()
         return stored.filter(\.isActive).map(\.credential.origin.url)
     }
 }

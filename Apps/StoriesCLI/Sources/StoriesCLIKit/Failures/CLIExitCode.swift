@@ -13,6 +13,9 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     /// browser sign-in in time; running `login` again helps.
     case signInExpired = 75
     case signInRequired = 77
+    /// EX_CONFIG: the credentials are to be sealed with a key in the OS keyring, and no keyring can be used (no
+    /// D-Bus session, locked, not answering, refused).
+    case keyringUnavailable = 78
     /// Outside sysexits(3), which has no "refused by a person": a device or browser sign-in was denied on the
     /// server's page.
     case signInDenied = 79
@@ -28,7 +31,10 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
         case .osError: "the system allows too few open files for any command (`ulimit -n`)"
         case .ioError: "the credentials store cannot be used, or standard output is full"
-        case .signInRequired: "not signed in, wrong password, session expired (run `stories-cli login`), or HTTP 403"
+        case .signInRequired:
+            "not signed in, wrong password, session expired, or sealed by a keyring that is not available (run `stories-cli login`), or HTTP 403"
+        case .keyringUnavailable:
+            "no usable OS keyring to seal the credentials (no D-Bus session, locked, no answer): start or unlock one, or choose plain storage with `login --insecure-storage`"
         case .signInExpired:
             "login: the device code expired before the sign-in was approved, or the browser did not come back within 5 minutes"
         case .signInDenied: "login: the sign-in was denied on the server's page (device or browser)"

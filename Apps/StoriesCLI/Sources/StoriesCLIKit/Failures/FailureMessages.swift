@@ -379,8 +379,13 @@ enum FailureMessages {
     }
 
     static func failure(for error: CredentialsStoreError) -> CommandFailure {
+        if case .keyring(let path, let failure) = error { return keyringFailure(failure, path: path) }
         let message =
             switch error {
+            case .keyring:
+                "The OS keyring failed."
+            case .sealedValueRejected(let path, let column):
+                "A sealed value (\(column)) in the credentials file \(path) does not open with the file's key for its row: it was altered or moved. It was left as it is: move the file aside and sign in again."
             case .corrupt(let path):
                 "The credentials file \(path) is damaged. It was left as it is: move it aside and sign in again."
             case .unsupportedVersion(let path, let found, let supported):
@@ -415,6 +420,42 @@ enum FailureMessages {
                 "The credentials file \(path) cannot be used (SQLite result code \(resultCode))."
             }
         return CommandFailure(message, exitStatus: .ioError)
+    }
+
+    /// The keyring that holds a sealed file's data key failed. A key the keyring does not have means the file was
+    /// sealed by another keyring (copied from another machine or home, or the keyring was reset): its sessions need
+    /// a new sign-in (77), the file is not damaged. Any other failure is a keyring that cannot be used now (78):
+    /// say what to do about it, or how to choose plain storage.
+    static func keyringFailure(_ failure: KeyringError, path: String) -> CommandFailure {
+        let plainChoice =
+            "or sign in with `stories-cli login --insecure-storage` (or STORIES_CREDENTIALS_STORAGE=plain) to keep a new credentials file's tokens in the file itself (0600)."
+        switch failure {
+        case .keyMissing, .malformedKey:
+            return CommandFailure(
+                "The sessions in \(path) are sealed by a keyring that is not available: sign in again with `stories-cli login`.",
+                exitStatus: .signInRequired)
+        case .unavailable(let reason):
+            let detail = reason.isEmpty ? "" : " (\(TerminalText.sanitize(reason)))"
+            return CommandFailure(
+                "No OS keyring is available to seal the credentials\(detail): start a Secret Service (such as gnome-keyring) in a D-Bus session, \(plainChoice)",
+                exitStatus: .keyringUnavailable)
+        case .locked(let collection):
+            return CommandFailure(
+                "The OS keyring's collection \(TerminalText.sanitize(collection)) is locked: unlock it (for example by signing in to the desktop), \(plainChoice)",
+                exitStatus: .keyringUnavailable)
+        case .timedOut(let deadline):
+            return CommandFailure(
+                "The OS keyring did not answer within \(spoken(deadline)): check that its Secret Service is running and not waiting on a prompt, \(plainChoice)",
+                exitStatus: .keyringUnavailable)
+        case .denied:
+            return CommandFailure(
+                "The OS keyring refused access to the credentials key: allow stories-cli in the keyring, \(plainChoice)",
+                exitStatus: .keyringUnavailable)
+        case .failed(let domain, let code):
+            return CommandFailure(
+                "The OS keyring failed (\(TerminalText.sanitize(domain)) \(code)): check it, \(plainChoice)",
+                exitStatus: .keyringUnavailable)
+        }
     }
 
     // MARK: Shared sentences

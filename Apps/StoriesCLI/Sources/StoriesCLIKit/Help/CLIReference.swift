@@ -8,7 +8,14 @@ enum CLIReference {
             .init("STORIES_SERVER", "A named server for commands given no --server or --server-url."),
             .init("STORIES_SERVER_URL", "A server base URL instead (setting both is a usage error)."),
             .init("STORIES_CREDENTIALS_DB", "The credentials file, for commands given no --credentials-db."),
+            .init(
+                "STORIES_CREDENTIALS_STORAGE",
+                "plain: a new credentials file keeps its tokens in the file itself, as login --insecure-storage does; keyring (the default): sealed with a key in the OS keyring."
+            ),
             .init("STORIES_DEBUG", "1, true or yes: every command logs as with --verbose."),
+            .init(
+                "DBUS_SESSION_BUS_ADDRESS",
+                "The D-Bus session bus on which the Secret Service (the OS keyring) holds a sealed file's key."),
             .init(
                 "BROWSER",
                 "The program that opens login's sign-in page (a private page that forwards to it): %s in it is replaced by the page's address, else the address is added."
@@ -38,7 +45,7 @@ enum CLIReference {
         body: .definitions([
             .init(
                 "$XDG_DATA_HOME/stories-cli/credentials.sqlite",
-                "The signed-in accounts' sessions, tokens included (mode 0600, in a 0700 directory), else in ~/.local/share/stories-cli/credentials.sqlite. --credentials-db or STORIES_CREDENTIALS_DB names another file. Only a sign-in creates it."
+                "The signed-in accounts' sessions, tokens included (mode 0600, in a 0700 directory), else in ~/.local/share/stories-cli/credentials.sqlite. --credentials-db or STORIES_CREDENTIALS_DB names another file. Only a sign-in creates it. Its tokens are sealed with a key of its own that the OS keyring holds, unless plain storage was chosen (`stories-cli storage`)."
             ),
             .init(
                 "$XDG_DATA_HOME/stories-cli/credentials.sqlite.lock",

@@ -35,12 +35,52 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     var deviceAuthorizationEndpoint: String?
     var revocationEndpoint: String?
     var resource: String?
-    /// The account's DPoP private key (`DPoPSigningKey.storedRepresentation`); `NULL` for a bearer session.
-    var dpopKey: Data?
+    /// The account's DPoP private key (`DPoPSigningKey.storedRepresentation`, base64, then sealed as the tokens are);
+    /// `NULL` for a bearer session. Text, so that it goes through the same `ColumnSealing` as every secret column.
+    var dpopKey: String?
     /// The authorization server's `dpop_signing_alg_values_supported`, space-separated; `NULL` when it lists none.
     var dpopSigningAlgorithms: String?
 
-    init(_ credential: Credential, isActive: Bool) {
+    /// Every column that holds a secret, in the order they are sealed: what `ColumnSealing` seals at rest. A new
+    /// secret column is one more line here.
+    static let secretColumns: [SecretColumn] = [
+        SecretColumn("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
+        SecretColumn("refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
+        SecretColumn("dpopKey", get: { $0.dpopKey }, set: { $0.dpopKey = $1 }),
+    ]
+
+    /// The row of `credential` as the file stores it: its secret columns sealed by `sealing`.
+    init(_ credential: Credential, isActive: Bool, sealing: ColumnSealing) throws {
+        self.init(credential, isActive: isActive)
+        try transformSecrets { value, binding in try sealing.seal(value, binding: binding) }
+    }
+
+    /// Applies `transform` to every secret column that holds a value, each with its row and column.
+    mutating func transformSecrets(_ transform: (String, ColumnBinding) throws -> String) throws {
+        for column in Self.secretColumns {
+            guard let value = column.get(self) else { continue }
+            let binding = ColumnBinding(origin: origin, account: account, column: column.name)
+            column.set(&self, try transform(value, binding))
+        }
+    }
+
+    /// The row with its secret columns opened from `from` and sealed with `to`: moving a file between storages.
+    func resealed(from: ColumnSealing, to: ColumnSealing) throws -> CredentialRow {
+        var row = self
+        try row.transformSecrets { value, binding in
+            try to.seal(try from.open(value, binding: binding), binding: binding)
+        }
+        return row
+    }
+
+    /// The session this row holds, its secret columns opened by `sealing`.
+    func credential(opening sealing: ColumnSealing) throws -> Credential {
+        var row = self
+        try row.transformSecrets { value, binding in try sealing.open(value, binding: binding) }
+        return try row.credential()
+    }
+
+    private init(_ credential: Credential, isActive: Bool) {
         origin = credential.origin.key
         scheme = credential.origin.scheme
         host = credential.origin.host
@@ -62,7 +102,7 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         deviceAuthorizationEndpoint = server.deviceAuthorizationEndpoint?.absoluteString
         revocationEndpoint = server.revocationEndpoint?.absoluteString
         resource = server.resource
-        dpopKey = credential.dpopKey?.storedRepresentation
+        dpopKey = credential.dpopKey?.storedRepresentation.base64EncodedString()
         dpopSigningAlgorithms =
             server.dpopSigningAlgorithms.isEmpty ? nil : server.dpopSigningAlgorithms.joined(separator: " ")
     }
@@ -92,7 +132,7 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         dpopSigningAlgorithms = try row.decode(forColumn: "dpopSigningAlgorithms")
     }
 
-    func credential() throws -> Credential {
+    private func credential() throws -> Credential {
         var components = URLComponents()
         components.scheme = scheme
         components.host = host
@@ -137,7 +177,7 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
     /// The row's DPoP key; bytes that are not a P-256 private key are damage, as an unreadable endpoint is.
     private func storedDPoPKey() throws -> DPoPSigningKey? {
         guard let dpopKey else { return nil }
-        guard let key = DPoPSigningKey(storedRepresentation: dpopKey) else {
+        guard let bytes = Data(base64Encoded: dpopKey), let key = DPoPSigningKey(storedRepresentation: bytes) else {
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "credential row has an invalid DPoP key")
         }
         return key

@@ -104,13 +104,27 @@ enum CredentialsSchema {
         (
             "v6-dpop-key",
             { db in
-                // The account's DPoP key (RFC 9449), the raw P-256 private scalar, for sessions whose tokens are bound
-                // to it, and the algorithms the authorization server took in proofs. NULL: a bearer session. The key
-                // is as secret as the tokens: it is to be sealed like the token columns (issue 26, item 1).
+                // The account's DPoP key (RFC 9449), the raw P-256 private scalar in base64, for sessions whose
+                // tokens are bound to it, and the algorithms the authorization server took in proofs. NULL: a bearer
+                // session. The key is as secret as the tokens, and sealed with them (`CredentialRow.secretColumns`).
                 try db.alter(table: "credential") { table in
-                    table.add(column: "dpopKey", .blob)
+                    table.add(column: "dpopKey", .text)
                     table.add(column: "dpopSigningAlgorithms", .text)
                 }
+            }
+        ),
+        (
+            "v7-storage",
+            { db in
+                // How the secret columns are kept (`StorageRecord`): every file of an earlier version is plain, and
+                // stays plain until `stories-cli storage seal`. A new file is made sealed by `setUp` in the same
+                // transaction, before it holds a row.
+                try db.create(table: StorageRecord.tableName) { table in
+                    table.primaryKey("id", .integer).check { $0 == 1 }
+                    table.column("mode", .text).notNull()
+                    table.column("fileID", .text)
+                }
+                try db.execute(sql: "INSERT INTO \(StorageRecord.tableName) (id, mode) VALUES (1, 'plain')")
             }
         ),
     ]

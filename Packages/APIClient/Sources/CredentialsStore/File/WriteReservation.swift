@@ -74,7 +74,7 @@ enum WriteReservation {
                         + coalesce(length(CAST(tokenEndpoint AS BLOB)), 0)
                         + coalesce(length(CAST(deviceAuthorizationEndpoint AS BLOB)), 0)
                         + coalesce(length(CAST(revocationEndpoint AS BLOB)), 0)
-                        + coalesce(length(CAST(resource AS BLOB)), 0) + coalesce(length(dpopKey), 0)
+                        + coalesce(length(CAST(resource AS BLOB)), 0) + coalesce(length(CAST(dpopKey AS BLOB)), 0)
                         + coalesce(length(CAST(dpopSigningAlgorithms AS BLOB)), 0) + 256)
                     FROM credential
                     """

@@ -10,6 +10,8 @@ import Testing
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    /// SQLite in sealed storage, its data key in an in-memory keyring.
+    case sealedSQLite
 
     var testDescription: String { rawValue }
 
@@ -23,6 +25,12 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("coordinator-\(UUID().uuidString)/credentials.sqlite").path
             return (try SQLiteCredentialsStore(path: path), FileLock(path: path + ".lock"))
+        case .sealedSQLite:
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("coordinator-\(UUID().uuidString)/credentials.sqlite").path
+            let store = try SQLiteCredentialsStore(
+                path: path, keyring: InMemoryDataKeyStore(), newFileStorage: .sealed)
+            return (store, FileLock(path: path + ".lock"))
         }
     }
 }

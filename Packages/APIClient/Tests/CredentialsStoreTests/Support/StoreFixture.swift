@@ -1,4 +1,5 @@
 import Authorization
+import CredentialsStore
 import Foundation
 import GRDB
 import Testing
@@ -11,6 +12,17 @@ struct StoreFixture {
     init(root: URL = FileManager.default.temporaryDirectory.appendingPathComponent("store-tests-\(UUID().uuidString)"))
     {
         self.root = root
+    }
+
+    /// The keyring of the fixture's sealed stores: one per test, shared by every store it opens, as a user's
+    /// processes share theirs.
+    let keyring = InMemoryDataKeyStore()
+
+    /// The store at `path`, a new file in `storage`: each storage-parameterised test runs over both.
+    func store(
+        _ storage: CredentialsStorage, busyTimeout: TimeInterval = SQLiteCredentialsStore.defaultBusyTimeout
+    ) throws -> SQLiteCredentialsStore {
+        try SQLiteCredentialsStore(path: path, busyTimeout: busyTimeout, keyring: keyring, newFileStorage: storage)
     }
 
     var directory: String { root.appendingPathComponent("data").path }

@@ -41,6 +41,12 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
     @Flag(help: "Sign in with a code approved on a web page on any device, even where a browser can be opened.")
     var device = false
 
+    @Flag(
+        help:
+            "Keep tokens in the 0600 file, not in the OS keyring."
+    )
+    var insecureStorage = false
+
     // After the command's own options, so that --help lists those first.
     @OptionGroup var connection: ConnectionOptions
 
@@ -52,7 +58,13 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
         }
     }
 
+    func adjust(_ context: inout CommandContext) {
+        if insecureStorage { context.newFileStorage = .plain }
+    }
+
     func execute(in context: CommandContext, services: any CommandServices) async throws {
+        // Before anything is asked of anyone: a session that cannot be kept is not worth signing in for.
+        try await services.prepareCredentialsForSignIn()
         if credentials.username != nil || credentials.passwordStdin {
             return try await signInWithPassword(context: context, services: services)
         }

@@ -37,6 +37,8 @@ struct RegisterCommand: StoriesSubcommand, DocumentedCommand {
     init() {}
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
+        // register signs the new account in: before an account is made, its session must be keepable, as for login.
+        try await services.prepareCredentialsForSignIn()
         let prompts = credentials.prompts(context.input)
         let username = try prompts.username(credentials.username)
         var displayName = displayName

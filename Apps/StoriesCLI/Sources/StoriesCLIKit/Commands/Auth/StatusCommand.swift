@@ -1,4 +1,5 @@
 import ArgumentParser
+import CredentialsStore
 import Foundation
 import OnboardingDomain
 import OnboardingPresentation
@@ -17,6 +18,10 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
             Exits 77 after the listing when a session needs a new sign-in (the server ended it), naming the \
             command that signs in again, so that a script can tell. --json prints one object per account (schema: \
             docs/json/status.schema.json).
+
+            Each account's storage is named: sealed (its tokens encrypted with a key in the OS keyring) or plain \
+            (in the 0600 file itself, chosen with `login --insecure-storage`, or a file from before sealing). A \
+            file sealed by a keyring that is not available here exits 77: sign in again.
             """
     )
 
@@ -39,6 +44,7 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
     init() {}
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
+        let storage = try await services.credentialsStorage() ?? context.newFileStorage
         let viewModel = StoredSessionsViewModel(listing: try services.storedSessionListing())
         await viewModel.load()
         switch viewModel.state {
@@ -54,6 +60,7 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
                 session: session,
                 server: ResolvedServer.matching(url: URL(string: session.server) ?? context.server.url),
                 isDefault: session.server == defaultURL,
+                storage: storage,
                 now: now)
         }
         guard case .loaded(let sessions) = viewModel.state else { return }
@@ -103,6 +110,7 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
             if let issuer = entry.session.issuer {
                 text += "  issued by:     \(TerminalText.sanitize(issuer))\n"
             }
+            text += "  storage:       \(entry.storageDescription)\n"
         }
         try context.output.write(text)
     }
@@ -113,7 +121,15 @@ struct SessionStatus: Encodable {
     let session: SessionSummary
     let server: ResolvedServer
     let isDefault: Bool
+    let storage: CredentialsStorage
     let now: Date
+
+    var storageDescription: String {
+        switch storage {
+        case .sealed: "sealed (tokens encrypted with a key in the OS keyring)"
+        case .plain: "plain (tokens in the 0600 file itself; `stories-cli storage seal` seals them)"
+        }
+    }
 
     func freshness(now: Date) -> String {
         if session.isSignInRequired { return "ended by the server; sign in again with `\(server.loginCommand)`" }
@@ -125,7 +141,7 @@ struct SessionStatus: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case server, name, account, isActive, accessTokenFresh, accessTokenExpiresAt, refreshedAt, signInRequired,
-            isDefault, issuer, tokenType
+            isDefault, issuer, tokenType, storage
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -141,5 +157,6 @@ struct SessionStatus: Encodable {
         try container.encode(isDefault, forKey: .isDefault)
         try container.encode(session.issuer, forKey: .issuer)
         try container.encode(session.isDPoPBound ? "DPoP" : "Bearer", forKey: .tokenType)
+        try container.encode(storage.rawValue, forKey: .storage)
     }
 }

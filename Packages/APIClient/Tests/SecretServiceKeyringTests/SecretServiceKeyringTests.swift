@@ -1,0 +1,118 @@
+import Authorization
+import CredentialsStore
+import Foundation
+import SecretServiceKeyring
+import Testing
+
+/// Against a real Secret Service. `Scripts/keyring-tests` runs each case in the surroundings it names
+/// (`STORIES_KEYRING_TEST`): a gnome-keyring-daemon on a private D-Bus session (`daemon`), the same with its
+/// collection locked (`locked`), no session bus at all (`no-bus`), and one that never answers (`silent-bus`). Run by plain `swift test` they are skipped
+/// (reported as skipped, never passed): they need a keyring the developer's machine may not have, which the script
+/// starts itself and fails without.
+@Suite("SecretServiceKeyring")
+struct SecretServiceKeyringTests {
+    static let surroundings = ProcessInfo.processInfo.environment["STORIES_KEYRING_TEST"]
+
+    /// The deadline the failures must come within, and a margin for a loaded machine.
+    static let deadline: Duration = .seconds(3)
+
+    @Test(
+        "Stores, reads and deletes a data key in the Secret Service, one per file",
+        .enabled(if: surroundings == "daemon"))
+    func roundTrips() async throws {
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        try await keyring.checkAvailable()
+        let first = DataKey.random()
+        let second = DataKey.random()
+        let firstID = UUID().uuidString
+        let secondID = UUID().uuidString
+        try await keyring.store(first, fileID: firstID, path: "/tmp/a.sqlite")
+        try await keyring.store(second, fileID: secondID, path: "/tmp/b.sqlite")
+        #expect(try await keyring.dataKey(fileID: firstID) == first)
+        #expect(try await keyring.dataKey(fileID: secondID) == second)
+        try await keyring.removeDataKey(fileID: firstID)
+        await #expect(throws: KeyringError.keyMissing(fileID: firstID)) {
+            _ = try await keyring.dataKey(fileID: firstID)
+        }
+        try await keyring.removeDataKey(fileID: firstID)
+        try await keyring.removeDataKey(fileID: secondID)
+    }
+
+    @Test(
+        "A sealed credentials file keeps its key in the Secret Service and no token in its bytes",
+        .enabled(if: surroundings == "daemon"))
+    func sealsAFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyring-\(UUID().uuidString)")
+        let path = directory.appendingPathComponent("credentials.sqlite").path
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        let token = "secret-service-sealed-refresh-token"
+        let credential = Credential(
+            origin: try ServerOrigin(try #require(URL(string: "https://api.example.com/v1"))), account: "demo",
+            accessToken: Secret("secret-service-sealed-access-token"), refreshToken: Secret(token), scope: nil,
+            expiresAt: nil, issuedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let saved = try await SQLiteCredentialsStore(path: path, keyring: keyring, newFileStorage: .sealed)
+            .replace(with: credential)
+        let reopened = try SQLiteCredentialsStore(path: path, keyring: SecretServiceKeyring(deadline: Self.deadline))
+        #expect(try await reopened.credential(for: saved.origin) == saved)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.append(FileManager.default.contents(atPath: path + "-wal") ?? Data())
+        #expect(bytes.range(of: Data(token.utf8)) == nil)
+        try await reopened.convert(to: .plain)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test(
+        "Without a session bus every call fails as unavailable within the deadline",
+        .enabled(if: surroundings == "no-bus"))
+    func noBus() async throws {
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        let start = ContinuousClock.now
+        await #expect {
+            try await keyring.checkAvailable()
+        } throws: { error in
+            switch error as? KeyringError {
+            case .unavailable, .timedOut: true
+            default: false
+            }
+        }
+        await #expect(throws: KeyringError.self) { _ = try await keyring.dataKey(fileID: "none") }
+        await #expect(throws: KeyringError.self) {
+            try await keyring.store(DataKey.random(), fileID: "none", path: "/tmp/none.sqlite")
+        }
+        #expect(ContinuousClock.now - start < Self.deadline * 3 + .seconds(1))
+    }
+
+    @Test(
+        "A session bus that accepts the connection and never answers is a timeout at the deadline, not a hang",
+        .enabled(if: surroundings == "silent-bus"))
+    func silentBus() async throws {
+        let deadline: Duration = .seconds(1)
+        let keyring = SecretServiceKeyring(deadline: deadline)
+        let start = ContinuousClock.now
+        await #expect(throws: KeyringError.timedOut(deadline: deadline)) {
+            try await keyring.checkAvailable()
+        }
+        #expect(ContinuousClock.now - start < deadline * 3)
+    }
+
+    @Test(
+        "A locked collection is reported as locked within the deadline, and nothing is stored",
+        .enabled(if: surroundings == "locked"))
+    func locked() async throws {
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        let start = ContinuousClock.now
+        await #expect {
+            try await keyring.checkAvailable()
+        } throws: { error in
+            if case .locked = error as? KeyringError { return true }
+            return false
+        }
+        await #expect {
+            try await keyring.store(DataKey.random(), fileID: "locked", path: "/tmp/locked.sqlite")
+        } throws: { error in
+            if case .locked = error as? KeyringError { return true }
+            return false
+        }
+        #expect(ContinuousClock.now - start < Self.deadline * 2 + .seconds(1))
+    }
+}

@@ -1,0 +1,129 @@
+import Authorization
+import CredentialsStore
+import Foundation
+import StoriesCLITestSupport
+import StoriesServerKit
+import Testing
+
+@testable import StoriesCLIKit
+
+/// Sealed storage through the CLI's commands against a real server, with an in-memory keyring standing in for the
+/// OS's (Scripts/keyring-tests covers the Secret Service itself).
+@Suite("Sealed storage through the CLI", .serialized)
+struct SealedStorageCLITests {
+    let cli = CLIHarness("sealed")
+
+    func login(
+        _ server: RunningServer, keyring: any DataKeyStore, _ arguments: [String] = []
+    ) async throws -> (status: CLIExitCode, output: CapturedOutput) {
+        await cli.run(
+            try LoginCommand.parse(["--username", "demo", "--password-stdin"] + arguments), on: server,
+            keyring: keyring, input: .piped([ServerConfiguration.demoPassword]))
+    }
+
+    func storage(_ server: RunningServer, keyring: any DataKeyStore) async throws -> [String] {
+        let status = await cli.run(try StatusCommand.parse(["--json"]), on: server, keyring: keyring)
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(status.output.standard.utf8)) as? [[String: Any]])
+        return entries.compactMap { $0["storage"] as? String }
+    }
+
+    @Test(
+        "Without a usable keyring, login stops before signing in with one line and exit 78, and stores nothing",
+        arguments: [
+            KeyringError.unavailable(reason: "no session bus"), .locked(collection: "login"),
+            .timedOut(deadline: .seconds(5)),
+        ])
+    func loginStopsWithoutKeyring(_ failure: KeyringError) async throws {
+        try await RunningServer.with { server in
+            let result = try await login(server, keyring: InMemoryDataKeyStore(failure: failure))
+            #expect(result.status == .keyringUnavailable)
+            #expect(result.output.error.split(separator: "\n").count == 1)
+            #expect(result.output.error.contains("--insecure-storage"))
+            #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath))
+        }
+    }
+
+    @Test("Without a usable keyring, register stops before making the account, with exit 78")
+    func registerStopsWithoutKeyring() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore(failure: .unavailable(reason: "no session bus"))
+            let result = await cli.run(
+                try RegisterCommand.parse(["--username", "sealed-newcomer", "--password-stdin"]), on: server,
+                keyring: keyring, input: .piped(["a-long-enough-password"]))
+            #expect(result.status == .keyringUnavailable)
+            #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath))
+            // The account was not made: with plain storage chosen, the same username is still free.
+            let plain = await cli.run(
+                try RegisterCommand.parse(["--username", "sealed-newcomer", "--password-stdin"]), on: server,
+                keyring: keyring, input: .piped(["a-long-enough-password"]),
+                environment: ["STORIES_CREDENTIALS_STORAGE": "plain"])
+            #expect(plain.status == .success)
+        }
+    }
+
+    @Test("login --insecure-storage signs in without a keyring, and status names the storage plain")
+    func insecureStorage() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore(failure: .unavailable(reason: "no session bus"))
+            let result = try await login(server, keyring: keyring, ["--insecure-storage"])
+            #expect(result.status == .success)
+            #expect(try await storage(server, keyring: keyring) == ["plain"])
+            let human = await cli.run(try StatusCommand.parse([]), on: server, keyring: keyring)
+            #expect(human.output.standard.contains("storage:       plain"))
+        }
+    }
+
+    @Test(
+        "A sealed sign-in keeps no token in the file, works, and moves to plain storage and back losing no session")
+    func sealedRoundTrip() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore()
+            #expect(try await login(server, keyring: keyring).status == .success)
+            #expect(try await storage(server, keyring: keyring) == ["sealed"])
+            let token = await cli.run(try TokenCommand.parse([]), on: server, keyring: keyring)
+            #expect(token.status == .success)
+            let accessToken = token.output.standard.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(!accessToken.isEmpty)
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: cli.credentialsPath))
+            bytes.append(FileManager.default.contents(atPath: cli.credentialsPath + "-wal") ?? Data())
+            #expect(bytes.range(of: Data(accessToken.utf8)) == nil)
+
+            let unseal = await cli.run(try StorageCommand.parse(["unseal"]), on: server, keyring: keyring)
+            #expect(unseal.status == .success)
+            #expect(try await storage(server, keyring: keyring) == ["plain"])
+            #expect(await keyring.fileIDs.isEmpty)
+            let plainToken = await cli.run(try TokenCommand.parse([]), on: server, keyring: keyring)
+            #expect(plainToken.output.standard == token.output.standard)
+
+            let seal = await cli.run(try StorageCommand.parse(["seal"]), on: server, keyring: keyring)
+            #expect(seal.status == .success)
+            #expect(try await storage(server, keyring: keyring) == ["sealed"])
+            let sealedToken = await cli.run(try TokenCommand.parse([]), on: server, keyring: keyring)
+            #expect(sealedToken.output.standard == token.output.standard)
+        }
+    }
+
+    @Test("A file sealed by a keyring that is not available is reported as such with exit 77, and login starts over")
+    func missingKey() async throws {
+        try await RunningServer.with { server in
+            #expect(try await login(server, keyring: InMemoryDataKeyStore()).status == .success)
+            // The same file in another home: its own keyring, without this file's key.
+            let elsewhere = InMemoryDataKeyStore()
+            for command in [["status"], ["token"], ["list"], ["logout"]] {
+                let parsed = try StoriesCommand.parseAsRoot(command)
+                let subcommand = try #require(parsed as? any StoriesSubcommand)
+                let output = CapturedOutput()
+                var environment = cli.environment(server)
+                environment["STORIES_CREDENTIALS_STORAGE"] = nil
+                let status = await subcommand.run(
+                    environment: environment, output: output, input: .piped([]), now: { Date() }, keyring: elsewhere)
+                #expect(status == .signInRequired, "\(command)")
+                #expect(output.error.contains("sealed by a keyring that is not available"), "\(command)")
+                #expect(!output.error.contains("damaged"), "\(command)")
+            }
+            #expect(try await login(server, keyring: elsewhere).status == .success)
+            #expect(try await storage(server, keyring: elsewhere) == ["sealed"])
+        }
+    }
+}
