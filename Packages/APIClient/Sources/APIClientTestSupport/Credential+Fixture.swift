@@ -27,12 +27,6 @@ extension AuthorizationServer {
     /// The contract's endpoints of `https://api.example.com/v1`: an authorization server for tests whose token
     /// endpoint is a `MockAPI`, where the routing to an endpoint is not what is tested.
     public static func fixture() -> AuthorizationServer {
-        let base = URL(string: "https://api.example.com/v1")!
-        return AuthorizationServer(
-            issuer: nil,
-            tokenEndpoint: base.appending(path: "oauth/token"),
-            deviceAuthorizationEndpoint: base.appending(path: "oauth/device_authorization"),
-            revocationEndpoint: base.appending(path: "oauth/revoke"),
-            resource: nil)
+        .contract(at: URL(string: "https://api.example.com/v1")!)
     }
 }

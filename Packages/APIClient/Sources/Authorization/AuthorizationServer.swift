@@ -46,8 +46,12 @@ public struct AuthorizationServer: Sendable, Equatable {
     /// `oauth/revoke` under its base path): where a server that publishes no metadata is asked, and where sessions
     /// stored before sessions remembered their authorization server were issued.
     public static func contract(of origin: ServerOrigin) -> AuthorizationServer {
-        let base = origin.url
-        return AuthorizationServer(
+        contract(at: origin.url)
+    }
+
+    /// The contract's endpoints under the API's base URL `base`, as `contract(of:)` gives them for an origin.
+    public static func contract(at base: URL) -> AuthorizationServer {
+        AuthorizationServer(
             issuer: nil,
             tokenEndpoint: base.appending(path: "oauth/token"),
             deviceAuthorizationEndpoint: base.appending(path: "oauth/device_authorization"),
