@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

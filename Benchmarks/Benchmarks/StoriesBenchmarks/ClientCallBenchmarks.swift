@@ -43,3 +43,33 @@ func registerClientCallBenchmarks() {
         clients.set(nil)
     }
 }
+
+/// What a DPoP proof (RFC 9449) adds to each call: an ES256 signature over a new JWT, and the token's hash for `ath`.
+///
+/// Anchor: the middleware with a bearer session, as above. Subject: the same middleware and fresh token, the session
+/// bound to a DPoP key, so that every call signs a proof. 1,000 sequential `listStories` calls each per iteration.
+func registerDPoPCallBenchmarks() {
+    let calls = 1_000
+    let clients = Shared<(bearer: Client, dpop: Client)>()
+    Benchmark(
+        "Client calls: AuthorizationMiddleware with DPoP vs Bearer (anchor), 1,000 calls",
+        configuration: RunLength.configuration(duration: .seconds(8), iterations: 200)
+    ) { benchmark in
+        let (bearer, dpop) = try clients.get()
+        try await Interleaved.measure(benchmark) {
+            for _ in 0..<calls { try await listStories(bearer, expecting: 1) }
+        } subject: {
+            for _ in 0..<calls { try await listStories(dpop, expecting: 1) }
+        }
+    } setup: {
+        let page = encoded(.fixture())
+        clients.set(
+            (
+                bearer: try await makeAuthorizedClient(answering: page),
+                dpop: try await makeAuthorizedClient(answering: page, dpopBound: true)
+            )
+        )
+    } teardown: {
+        clients.set(nil)
+    }
+}

@@ -5,6 +5,7 @@ import Foundation
 /// or the floor it cannot beat — one of each per iteration, so that `Scripts/benchmarks` can report their ratio.
 let benchmarks: @Sendable () -> Void = {
     registerClientCallBenchmarks()
+    registerDPoPCallBenchmarks()
     registerPageDecodingBenchmarks()
     registerFanOutBenchmarks()
     registerCredentialsStoreBenchmarks()
