@@ -6,16 +6,25 @@ import RFC7636
 /// thumbprint; its description shows the thumbprint only, so that logging it by mistake reveals nothing secret.
 public struct DPoPSigningKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     private let privateKey: P256.Signing.PrivateKey
+    /// The proofs' protected header, base64url: the same for every proof of this key, and made once because it costs
+    /// a public-key derivation (a point multiplication) and a JSON encoding, as much again as the signature.
+    private let encodedHeader: String
 
     /// A new random key.
     public init() {
-        privateKey = P256.Signing.PrivateKey()
+        self.init(P256.Signing.PrivateKey())
     }
 
     /// The key stored as `storedRepresentation`, or `nil` when those bytes are not a P-256 private key.
     public init?(storedRepresentation: some ContiguousBytes) {
         guard let key = try? P256.Signing.PrivateKey(rawRepresentation: storedRepresentation) else { return nil }
-        privateKey = key
+        self.init(key)
+    }
+
+    private init(_ privateKey: P256.Signing.PrivateKey) {
+        self.privateKey = privateKey
+        let header = DPoPProofHeader(alg: Self.algorithm, jwk: DPoPPublicKey(privateKey.publicKey))
+        encodedHeader = Base64URL.encode(JOSEJSON.encode(header))
     }
 
     /// The private scalar, for the credentials store only: never log, print or send it.
@@ -31,9 +40,7 @@ public struct DPoPSigningKey: Sendable, Equatable, CustomStringConvertible, Cust
 
     /// A compact JWS (RFC 7515 §7.1) of `claims`, with the `dpop+jwt` header that carries this key's public JWK.
     public func proof(_ claims: DPoPProofClaims) -> String {
-        let header = DPoPProofHeader(alg: Self.algorithm, jwk: publicKey)
-        let signingInput =
-            Base64URL.encode(JOSEJSON.encode(header)) + "." + Base64URL.encode(JOSEJSON.encode(claims))
+        let signingInput = encodedHeader + "." + Base64URL.encode(JOSEJSON.encode(claims))
         // ES256 is ECDSA over SHA-256 with the signature as r ‖ s, 64 bytes (RFC 7518 §3.4); `signature(for:)` hashes
         // with SHA-256. A P-256 key always signs: the throwing API fails only for keys of another curve.
         let signature = (try? privateKey.signature(for: Data(signingInput.utf8)).rawRepresentation) ?? Data()
