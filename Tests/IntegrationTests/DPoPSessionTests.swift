@@ -104,4 +104,19 @@ struct DPoPSessionTests {
             #expect(entries.first?["tokenType"] as? String == "Bearer")
         }
     }
+
+    @Test(
+        "token prints a DPoP-bound session's token with a note that a request needs a proof, a bearer one's without",
+        arguments: [DPoPMode.required, .off])
+    func tokenSaysWhenItNeedsAProof(mode: DPoPMode) async throws {
+        let configuration = ServerConfiguration(port: 0, storyCount: 50, passwordHashCost: 4, dpop: mode)
+        try await RunningServer.with(configuration: configuration) { server in
+            let signedIn = try await signIn(on: server)
+            let token = await cli.run(try TokenCommand.parse([]), on: server)
+            #expect(token.status == .success, "\(token.output.error)")
+            #expect(token.output.standard == signedIn.accessToken.unredacted + "\n")
+            let noted = token.output.error.contains("bound to this machine's DPoP key")
+            #expect(noted == (mode == .required), "\(token.output.error)")
+        }
+    }
 }

@@ -12,7 +12,8 @@ struct TokenCommand: StoriesSubcommand, DocumentedCommand {
             every other command, and printed to standard output only; it is never logged. Treat it like a \
             password: anyone who has it can act as you until it expires. Keep it out of command arguments, which \
             other users can read, as the first example does. --account prints another signed-in account's token \
-            without switching to it, so other processes keep using the active one.
+            without switching to it, so other processes keep using the active one. Where the server binds tokens \
+            to this machine's DPoP key, the token alone is refused: a note on stderr says so.
             """
     )
 
@@ -48,6 +49,12 @@ struct TokenCommand: StoriesSubcommand, DocumentedCommand {
                 throw OnboardingError.unknownAccount(account ?? "")
             }
             try context.output.write(authorization.accessToken.unredacted + "\n")
+            if authorization.dpopKey != nil {
+                // The token alone is refused (RFC 9449 §7.1): say so, or the curl example fails with a bare 401.
+                context.output.writeError(
+                    "note: this session's tokens are bound to this machine's DPoP key (RFC 9449): a request with this token also needs a DPoP proof signed with that key, which curl cannot make.\n"
+                )
+            }
         }
     }
 }
