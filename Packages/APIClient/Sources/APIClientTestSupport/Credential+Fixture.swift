@@ -27,6 +27,7 @@ extension AuthorizationServer {
     /// The contract's endpoints of `https://api.example.com/v1`: an authorization server for tests whose token
     /// endpoint is a `MockAPI`, where the routing to an endpoint is not what is tested.
     public static func fixture() -> AuthorizationServer {
+        // A literal URL with a scheme and a host: URL(string:) cannot fail on it, and a test fixture may trap.
         .contract(at: URL(string: "https://api.example.com/v1")!)
     }
 }
