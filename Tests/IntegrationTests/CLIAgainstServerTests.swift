@@ -1,6 +1,7 @@
 import Foundation
 import StoriesCLITestSupport
 import StoriesServerKit
+import TestSupport
 import Testing
 
 @testable import StoriesCLIKit
@@ -114,6 +115,8 @@ struct CLIAgainstServerTests {
         let server = try await RunningServer.start()
         #expect(try await signIn(on: server).status == .success)
         await server.stop()
+        let refusing = try RefusingPort(taking: try #require(server.baseURL.port))
+        defer { refusing.release() }
         let list = await cli.run(try ListCommand.parse([]), on: server)
         #expect(list.status == .unreachable)
         #expect(list.output.error.contains("Could not reach \(server.baseURL.absoluteString)"))

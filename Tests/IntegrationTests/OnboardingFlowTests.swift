@@ -4,6 +4,7 @@ import CredentialsStore
 import Foundation
 import StoriesCLITestSupport
 import StoriesServerKit
+import TestSupport
 import Testing
 
 @testable import StoriesCLIKit
@@ -155,6 +156,8 @@ struct OnboardingFlowTests {
         )
         #expect(login.status == .success)
         await server.stop()
+        let refusing = try RefusingPort(taking: try #require(server.baseURL.port))
+        defer { refusing.release() }
         let logout = await cli.run(try LogoutCommand.parse([]), on: server)
         #expect(logout.status == .unreachable)
         #expect(logout.output.error.contains("revoking it at the server failed"))

@@ -42,14 +42,15 @@ struct AuthorizationServerOptionsTests {
 
     @Test("An authorization server nobody answers at stops the start-up in one line, exit 75")
     func unreachable() async throws {
-        let closed = try StubAuthorizationServer { _, _ in .respond(status: 404) }
-        closed.stop()
+        let closed = try RefusingPort()
+        defer { closed.release() }
+        let origin = "http://127.0.0.1:\(closed.port)"
         let binary = try BuildProducts.executable(named: "stories-server")
         let result = try await ChildProcess.run(
-            binary, ["--port", "0", "--authorization-server", closed.origin] + Self.credentials())
+            binary, ["--port", "0", "--authorization-server", origin] + Self.credentials())
         #expect(result.status == 75)
         #expect(
-            result.standardError.hasPrefix("error: The authorization server \(closed.origin) cannot be reached"),
+            result.standardError.hasPrefix("error: The authorization server \(origin) cannot be reached"),
             "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(!result.standardOutput.contains("Listening"))

@@ -84,6 +84,8 @@ struct APIResponseFaultTests {
         let scenario = try FaultScenario { _ in .hang }
         try await scenario.seedSession()
         scenario.server.stop()
+        let refusing = try RefusingPort(taking: scenario.server.port)
+        defer { refusing.release() }
         let outcome = await scenario.run(try ListCommand.parse([]))
         #expect(outcome.status == .unreachable)
         expectOneClearLine(outcome.error)
