@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // The bare ES256 signature that a DPoP proof's cost is measured against.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -37,6 +39,7 @@ let package = Package(
                 .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/StoriesBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

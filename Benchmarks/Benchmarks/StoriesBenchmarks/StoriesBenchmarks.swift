@@ -6,6 +6,7 @@ import Foundation
 let benchmarks: @Sendable () -> Void = {
     registerClientCallBenchmarks()
     registerDPoPCallBenchmarks()
+    registerDPoPProofBenchmarks()
     registerPageDecodingBenchmarks()
     registerFanOutBenchmarks()
     registerCredentialsStoreBenchmarks()

@@ -28,7 +28,7 @@ public struct DPoPProofClaims: Sendable, Equatable, Codable {
         try container.encode(htm, forKey: .htm)
         try container.encode(htu, forKey: .htu)
         // A whole number of seconds, as RFC 7519 NumericDates usually are, so that no server reads a fraction.
-        try container.encode(Int64(iat.rounded(.down)), forKey: .iat)
+        try container.encode(iatSeconds, forKey: .iat)
         try container.encodeIfPresent(ath, forKey: .ath)
         try container.encodeIfPresent(nonce, forKey: .nonce)
     }

@@ -238,6 +238,15 @@ struct DPoPClientTests {
         #expect(!String(reflecting: credential).contains(secret))
         #expect(credential.isDPoPBound)
     }
+
+    @Test("Every jti is 128 random bits in base64url, and no two of 10,000 are the same")
+    func proofIdentifiers() {
+        let identifiers = (0..<10_000).map { _ in DPoPProofing.randomID() }
+        #expect(Set(identifiers).count == identifiers.count)
+        for identifier in identifiers.prefix(100) {
+            #expect(Base64URL.decode(identifier)?.count == 16, "\(identifier)")
+        }
+    }
 }
 
 /// The proofs a scripted token endpoint received, in order.
