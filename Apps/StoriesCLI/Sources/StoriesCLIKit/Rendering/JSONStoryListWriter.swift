@@ -15,14 +15,16 @@ struct JSONStoryListWriter: StoryListWriting {
 
     mutating func write(stories: [Story], rows: [StoryRow]) throws {
         guard !stories.isEmpty else { return }
-        // One encoder call for the page: `[`, the stories at two spaces, `]`. Kept without the brackets and
-        // indented by two more, they are the stories at four, the layout of `{"stories": [...]}`.
-        let array = try StoryJSON.encode(stories.map(StoryJSON.StoryObject.init))
-        let items = Substring(array.utf8.dropFirst().dropLast(2))  // without "[" and "]\n"
-        var text = storiesWritten == 0 ? "{\n  \"stories\" : [\n" : ",\n"
-        text += Self.indented(items, by: "  ")
+        // The stories at four spaces, their members at six: the layout of `{"stories": [...]}` pretty-printed.
+        var json: [UInt8] = []
+        json.reserveCapacity(stories.count * 320)
+        json.append(contentsOf: (storiesWritten == 0 ? "{\n  \"stories\" : [\n" : ",\n").utf8)
+        for (index, story) in stories.enumerated() {
+            if index > 0 { json.append(contentsOf: ",\n".utf8) }
+            StoryJSONObjectWriter.append(story, indent: 4, to: &json)
+        }
         storiesWritten += stories.count
-        try output.write(text)
+        try output.write(String(decoding: json, as: UTF8.self))
     }
 
     mutating func finish(resumeCursor: StoryCursor?, skipped: [SkippedStory]) throws {
