@@ -4,13 +4,14 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 @_spi(Generated) import OpenAPIRuntime
+import RFC3339
 import StoriesServerAPI
 import Testing
 
 @testable import StoriesServerKit
 
-/// Pages built from the stories the catalog encoded at start-up, against what the generated serializer writes.
-@Suite("Pages from pre-encoded stories")
+/// Pages the catalog writes itself (`StoryPageEncoder`), against what the generated serializer writes.
+@Suite("Pages written by the catalog")
 struct EncodedStoryPageTests {
     /// Not a whole second, so that every date carries a fraction.
     static let newest = Date(timeIntervalSince1970: 1_800_000_000.125)
@@ -40,11 +41,10 @@ struct EncodedStoryPageTests {
     }
 
     @Test(
-        "A page from pre-encoded stories is the JSON value the generated serializer writes for that page",
+        "A page the catalog writes is the JSON value the generated serializer writes for that page",
         arguments: [
             (30, nil, 20), (30, 20, 20), (30, 29, 1), (30, nil, 100), (30, 1, 100), (30, 30, 5), (0, nil, 20),
-            (1, nil, 1),
-            (1000, 500, 37),
+            (1, nil, 1), (1000, 500, 37), (1_000_000, nil, 100), (1_000_000, 999_950, 100),
         ] as [(Int, Int?, Int)])
     func matchesGeneratedSerializer(count: Int, offset: Int?, limit: Int) async throws {
         let catalog = StoryCatalog(count: count, newest: Self.newest, configuration: .stories)
@@ -57,22 +57,50 @@ struct EncodedStoryPageTests {
         #expect(try Self.decoded(Data(encoded)) == Self.decoded(generated))
     }
 
-    @Test("Stories with quotes, backslashes, control characters, slashes and emoji survive the pre-encoding")
-    func encodesAwkwardText() async throws {
-        let awkward = [
-            StoredStory(
-                id: "1", title: "Quote \" backslash \\ tab \t newline \n", url: "https://x.example/a/b?c=\"d\"",
-                author: "émile 🦊", score: 0, commentCount: -1, createdAt: Self.newest),
-            StoredStory(
-                id: "2", title: "\u{0}\u{1F}\u{7F}\u{2028}</script>", url: nil, author: "", score: .max,
-                commentCount: .min, createdAt: Date(timeIntervalSince1970: 0)),
-        ]
-        let encoded = try #require(EncodedStories(awkward, configuration: .stories))
-        for range in [0..<2, 0..<1, 1..<2, 2..<2] {
-            let body = Data(#"{"items":["#.utf8) + Data(encoded.items(range)) + Data("]}".utf8)
-            let (_, generated) = try await Self.generatedBody(
-                .init(items: awkward[range].map(Components.Schemas.Story.init)))
-            #expect(try Self.sameJSON(body, generated), "\(range)")
+    @Test(
+        "Under a configuration that keeps slashes or uses another date transcoder, the page is still the generated one",
+        arguments: [
+            Configuration(dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: [.withoutEscapingSlashes]),
+            Configuration(dateTranscoder: .iso8601WithFractionalSeconds, jsonEncodingOptions: []),
+        ])
+    func followsConfiguration(configuration: Configuration) async throws {
+        let catalog = StoryCatalog(count: 30, newest: Self.newest, configuration: configuration)
+        let page = try catalog.page(cursor: nil, limit: 30)
+        let encoded = try #require(try catalog.encodedPage(cursor: nil, limit: 30))
+        var fields = HTTPFields()
+        let generated = try await Data(
+            collecting: try Converter(configuration: configuration).setResponseBodyAsJSON(
+                Components.Schemas.StoryPage(
+                    items: page.stories.map(Components.Schemas.Story.init), nextCursor: page.next),
+                headerFields: &fields, contentType: "application/json; charset=utf-8"),
+            upTo: .max)
+        #expect(try Self.sameJSON(Data(encoded), generated))
+    }
+
+    @Test("A configuration that sorts keys or pretty-prints leaves the page to the generated serializer")
+    func leavesOtherFormatsToGeneratedCode() throws {
+        for options in [[.sortedKeys], [.prettyPrinted]] as [JSONEncodingOptions] {
+            let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder(), jsonEncodingOptions: options)
+            let catalog = StoryCatalog(count: 30, newest: Self.newest, configuration: configuration)
+            #expect(try catalog.encodedPage(cursor: nil, limit: 20) == nil)
+        }
+    }
+
+    @Test(
+        "Escaped text reads back as the same string, escaped as JSONEncoder escapes it",
+        arguments: [
+            "Quote \" backslash \\ tab \t newline \n", "https://x.example/a/b?c=\"d\"", "émile 🦊", "",
+            "\u{0}\u{1F}\u{7F}\u{2028}</script>", "\u{8}\u{C}\r", "2026-11-21T10:00:00.125Z",
+        ])
+    func escapesText(text: String) throws {
+        for escapingSlashes in [true, false] {
+            let json =
+                Data("\"".utf8) + Data(JSONStringEscaping.escaped(text, escapingSlashes: escapingSlashes))
+                + Data("\"".utf8)
+            #expect(try JSONDecoder().decode(String.self, from: json) == text)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = escapingSlashes ? [] : [.withoutEscapingSlashes]
+            #expect(json == (try encoder.encode(text)))
         }
     }
 
@@ -91,7 +119,7 @@ struct EncodedStoryPageTests {
     }
 
     @Test(
-        "The server answers every page request as the generated code would, pre-encoded or not",
+        "The server answers every page request as the generated code would, written by the catalog or not",
         arguments: [
             ("/v1/stories?limit=20", nil, 200), ("/v1/stories", "application/json", 200),
             ("/v1/stories?limit=3&cursor=\(StoryCatalog.cursor(for: 25, count: 30))", "*/*", 200),

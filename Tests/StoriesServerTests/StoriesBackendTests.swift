@@ -141,6 +141,20 @@ struct StoriesBackendTests {
     }
 
     @Test(
+        "Answers 404 for a story id the catalog does not have, an empty catalog included",
+        arguments: [(0, "1"), (0, "0"), (30, "31"), (30, "0")])
+    func storyNotFound(stories: Int, id: String) async throws {
+        let backend = try await backend(stories: stories)
+        let output = try await AuthenticatedUser.$username.withValue("demo") {
+            try await backend.getStory(.init(path: .init(storyId: id)))
+        }
+        guard case .notFound = output else {
+            Issue.record("expected 404, got \(output)")
+            return
+        }
+    }
+
+    @Test(
         "A refresh within the reuse interval is logged as reuse_within_grace, refusals with their reason, never a token"
     )
     func logsReuseOutcomes() async throws {

@@ -60,10 +60,27 @@ struct StoryCatalogTests {
     @Test(
         "Finds a story by id and nothing for ids it does not have",
         arguments: [
-            ("1", true), ("50", true), ("51", false), ("0", false), ("01", false), ("x", false),
+            (50, "1", true), (50, "50", true), (50, "51", false), (50, "0", false), (50, "01", false),
+            (50, "x", false), (0, "1", false), (0, "0", false), (1_000_000, "1000000", true),
+            (1_000_000, "1", true),
         ])
-    func findsByID(id: String, found: Bool) {
-        #expect((StoryCatalog(count: 50, newest: Self.newest).story(id: id) != nil) == found)
+    func findsByID(count: Int, id: String, found: Bool) {
+        let story = StoryCatalog(count: count, newest: Self.newest).story(id: id)
+        #expect((story != nil) == found)
+        #expect(story.map(\.id) == (found ? id : nil))
+    }
+
+    @Test(
+        "A story found by id is the one its page holds",
+        arguments: [(50, 1), (50, 50), (1_000_000, 1), (1_000_000, 999_999), (1_000_000, 1_000_000)])
+    func storyByIDMatchesPage(count: Int, number: Int) throws {
+        let catalog = StoryCatalog(count: count, newest: Self.newest)
+        let page = try catalog.page(cursor: String(number + 1), limit: 1).stories
+        let story = try #require(catalog.story(id: String(number)))
+        #expect(page.map(\.id) == [story.id])
+        #expect(page.map(\.title) == [story.title])
+        #expect(page.map(\.url) == [story.url])
+        #expect(page.map(\.createdAt) == [story.createdAt])
     }
 
     @Test("About one story in ten is an ask story without a link")

@@ -12,8 +12,17 @@ public struct RFC3339DateTranscoder: DateTranscoder {
     public init() {}
 
     public func encode(_ date: Date) throws -> String {
-        let hasFraction = date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-        return RFC3339UTCFormatter.string(from: date, includingMilliseconds: hasFraction)
+        RFC3339UTCFormatter.string(from: date, includingMilliseconds: Self.hasFraction(date))
+    }
+
+    /// Appends the UTF-8 bytes of `encode(_:)` to `bytes` without making a `String`, for a server that writes many
+    /// dates into one body.
+    public func encode(_ date: Date, appendingTo bytes: inout [UInt8]) {
+        RFC3339UTCFormatter.append(date, includingMilliseconds: Self.hasFraction(date), to: &bytes)
+    }
+
+    private static func hasFraction(_ date: Date) -> Bool {
+        date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
     }
 
     public func decode(_ string: String) throws -> Date {

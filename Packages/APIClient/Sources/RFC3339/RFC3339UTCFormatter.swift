@@ -18,19 +18,52 @@ public enum RFC3339UTCFormatter {
     /// `yyyy-MM-ddTHH:mm:ssZ`, or `yyyy-MM-ddTHH:mm:ss.SSSZ` with `includingMilliseconds`, as
     /// `Date.ISO8601FormatStyle(includingFractionalSeconds:)` writes it.
     public static func string(from date: Date, includingMilliseconds: Bool = false) -> String {
-        let sinceReference = date.timeIntervalSinceReferenceDate
-        let wholeSeconds = sinceReference.rounded(.down)
-        guard wholeSeconds >= firstSecondOfYear0, wholeSeconds < firstSecondOfYear10000 else {
+        guard let fields = Fields(date, includingMilliseconds: includingMilliseconds) else {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: includingMilliseconds))
         }
-        let secondsSince1970 = Int(wholeSeconds) + secondsFrom1970ToReferenceDate
-        let (days, secondOfDay) = floorDivision(secondsSince1970, 86_400)
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
-        let milliseconds =
-            includingMilliseconds
-            ? Int((Double(Int((sinceReference - wholeSeconds) * 1_000_000_000)) / 1_000_000).rounded(.towardZero)) : 0
-        let length = includingMilliseconds ? 24 : 20
-        return String(unsafeUninitializedCapacity: length) { buffer in
+        return String(unsafeUninitializedCapacity: fields.length) { fields.write(into: $0) }
+    }
+
+    /// Appends the UTF-8 bytes of `string(from:includingMilliseconds:)` to `bytes` without making a `String`, for a
+    /// server that writes many dates into one body.
+    public static func append(_ date: Date, includingMilliseconds: Bool = false, to bytes: inout [UInt8]) {
+        guard let fields = Fields(date, includingMilliseconds: includingMilliseconds) else {
+            bytes.append(contentsOf: string(from: date, includingMilliseconds: includingMilliseconds).utf8)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fields.length) { buffer in
+            let count = fields.write(into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// What a date-time from year 0000 to 9999 is written from.
+    private struct Fields {
+        var year, month, day, secondOfDay: Int
+        /// `nil` for whole seconds.
+        var milliseconds: Int?
+
+        /// `nil` outside the years 0000 to 9999, which are left to Foundation.
+        init?(_ date: Date, includingMilliseconds: Bool) {
+            let sinceReference = date.timeIntervalSinceReferenceDate
+            let wholeSeconds = sinceReference.rounded(.down)
+            guard wholeSeconds >= RFC3339UTCFormatter.firstSecondOfYear0,
+                wholeSeconds < RFC3339UTCFormatter.firstSecondOfYear10000
+            else { return nil }
+            let secondsSince1970 = Int(wholeSeconds) + RFC3339UTCFormatter.secondsFrom1970ToReferenceDate
+            let (days, secondOfDay) = RFC3339UTCFormatter.floorDivision(secondsSince1970, 86_400)
+            let (year, month, day) = RFC3339UTCFormatter.civilDate(daysSinceEpoch: days)
+            (self.year, self.month, self.day, self.secondOfDay) = (year, month, day, secondOfDay)
+            milliseconds =
+                includingMilliseconds
+                ? Int((Double(Int((sinceReference - wholeSeconds) * 1_000_000_000)) / 1_000_000).rounded(.towardZero))
+                : nil
+        }
+
+        var length: Int { milliseconds == nil ? 20 : 24 }
+
+        /// Writes the date-time at the start of `buffer`, which holds at least `length` bytes; returns `length`.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var index = 0
             func append(_ value: Int, digits: Int) {
                 var rest = value
@@ -55,7 +88,7 @@ public enum RFC3339UTCFormatter {
             append(secondOfDay / 60 % 60, digits: 2)
             append(":")
             append(secondOfDay % 60, digits: 2)
-            if includingMilliseconds {
+            if let milliseconds {
                 append(".")
                 append(milliseconds, digits: 3)
             }
@@ -84,7 +117,7 @@ public enum RFC3339UTCFormatter {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func floorDivision(_ numerator: Int, _ denominator: Int) -> (quotient: Int, remainder: Int) {
+    fileprivate static func floorDivision(_ numerator: Int, _ denominator: Int) -> (quotient: Int, remainder: Int) {
         let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
         return remainder < 0 ? (quotient - 1, remainder + denominator) : (quotient, remainder)
     }

@@ -61,4 +61,14 @@ struct RFC3339DateTranscoderTests {
             try Self.transcoder.encode(date)
                 == date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction)))
     }
+
+    @Test(
+        "Appends to bytes what it writes as a string, after what the bytes already hold",
+        arguments: [0, -1, -0.5, 0.9996, 1_795_255_200.125963, -62_135_596_800, 253_402_300_800.25])
+    func appendsBytes(secondsSince1970: Double) throws {
+        let date = Date(timeIntervalSince1970: secondsSince1970)
+        var bytes = Array("\"createdAt\":\"".utf8)
+        Self.transcoder.encode(date, appendingTo: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\"createdAt\":\"" + (try Self.transcoder.encode(date)))
+    }
 }

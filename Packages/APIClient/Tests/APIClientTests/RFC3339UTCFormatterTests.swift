@@ -39,7 +39,9 @@ struct RFC3339UTCFormatterTests {
         #expect(date.formatted(Self.foundationMilliseconds) == milliseconds)
     }
 
-    @Test("Writes the same bytes as Foundation's ISO 8601 style for 40,000 generated instants from 1582-10-15 to 10000")
+    @Test(
+        "Writes and appends the same bytes as Foundation's ISO 8601 style for 40,000 generated instants from 1582-10-15 to 10000"
+    )
     func matchesFoundationOnGeneratedInstants() {
         var generator = SplitMix64(seed: 0x5EED_2026_1123)
         let firstSecond: Int64 = -12_219_292_800  // 1582-10-15, where Foundation's calendar is Gregorian
@@ -68,8 +70,14 @@ struct RFC3339UTCFormatterTests {
                 RFC3339UTCFormatter.string(from: date),
                 RFC3339UTCFormatter.string(from: date, includingMilliseconds: true)
             )
-            if actual != expected {
-                mismatches.append("\(date.timeIntervalSince1970): \(actual) != \(expected)")
+            var appended = ([UInt8](), [UInt8]())
+            RFC3339UTCFormatter.append(date, to: &appended.0)
+            RFC3339UTCFormatter.append(date, includingMilliseconds: true, to: &appended.1)
+            let appendedText = (
+                String(decoding: appended.0, as: UTF8.self), String(decoding: appended.1, as: UTF8.self)
+            )
+            if actual != expected || appendedText != expected {
+                mismatches.append("\(date.timeIntervalSince1970): \(actual), \(appendedText) != \(expected)")
             }
         }
         #expect(mismatches.count == 0, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")

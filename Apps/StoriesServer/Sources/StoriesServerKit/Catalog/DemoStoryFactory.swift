@@ -1,53 +1,46 @@
 import Foundation
 
-/// Builds plausible demo stories from word lists.
-enum DemoStoryFactory {
-    private static let subjects = [
-        "Swift concurrency", "SQLite", "OpenAPI", "a refresh token", "a terminal app", "structured logging",
-        "actor reentrancy", "WAL mode", "HTTP/2", "a tiny compiler", "property-based testing", "package manifests",
-        "cursor pagination", "a ray tracer", "TLS", "a key-value store", "the borrow checker", "Linux namespaces",
-    ]
-    private static let templates = [
-        "Show Stories: I built %@ in a weekend",
-        "Why %@ is harder than it looks",
-        "A practical guide to %@",
-        "What I learned maintaining %@ for five years",
-        "%@, explained with diagrams",
-        "The hidden cost of %@",
-        "Rewriting %@ from scratch",
-    ]
-    private static let questions = [
-        "Ask Stories: How do you test %@?",
-        "Ask Stories: Is %@ worth it for a small team?",
-    ]
-    private static let sites = [
-        "https://example.com/posts/", "https://www.blog.example.org/", "https://news.example.net/a/",
-        "https://swift.example.dev/articles/", "https://engineering.example.io/",
-    ]
-    private static let authors = [
-        "alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy", "mallory", "oscar",
-    ]
+/// Builds the demo story at any position of a catalog from its draws, with every title and link slug made once.
+struct DemoStoryFactory: Sendable {
+    /// `titles[kind][subject]`: kind 0 to `templates.count - 1` are the templates, the rest the questions.
+    let titles: [[String]]
+    /// The slug of each subject in links: lower case, dashes for spaces, no slashes.
+    let slugs: [String]
 
-    static func story(
-        number: Int,
-        age: TimeInterval,
-        newest: Date,
-        using generator: inout some RandomNumberGenerator
-    ) -> StoredStory {
-        let subject = subjects.randomElement(using: &generator) ?? "Swift"
-        let isQuestion = Int.random(in: 0..<10, using: &generator) == 0
-        let template = (isQuestion ? questions : templates).randomElement(using: &generator) ?? "%@"
-        let title = template.replacingOccurrences(of: "%@", with: subject)
-        let slug = subject.lowercased().replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "")
-        let site = sites.randomElement(using: &generator) ?? "https://example.com/"
+    init() {
+        titles = (DemoStoryWords.templates + DemoStoryWords.questions).map { template in
+            DemoStoryWords.subjects.map { subject in
+                let title = template.replacingOccurrences(of: "%@", with: subject)
+                return title.prefix(1).uppercased() + title.dropFirst()
+            }
+        }
+        slugs = DemoStoryWords.subjects.map {
+            $0.lowercased().replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "/", with: "")
+        }
+    }
+
+    /// Index in `titles` of the title kind `draws` chose.
+    static func titleKind(_ draws: DemoStoryDraws) -> Int {
+        draws.isQuestion ? DemoStoryWords.templates.count + draws.template : draws.template
+    }
+
+    /// The story at `position` (0 is the newest) of a catalog of `count` stories whose newest story is `newest`.
+    func story(at position: Int, count: Int, newest: Date) -> StoredStory {
+        let draws = DemoStoryDraws(position: position)
+        let number = count - position
         return StoredStory(
             id: String(number),
-            title: title.prefix(1).uppercased() + title.dropFirst(),
-            url: isQuestion ? nil : "\(site)\(slug)-\(number)",
-            author: authors.randomElement(using: &generator) ?? "anonymous",
-            score: Int.random(in: 1...900, using: &generator),
-            commentCount: Int.random(in: 0...300, using: &generator),
-            createdAt: newest.addingTimeInterval(-age - TimeInterval(Int.random(in: 0..<600, using: &generator)))
+            title: titles[Self.titleKind(draws)][draws.subject],
+            url: draws.isQuestion ? nil : "\(DemoStoryWords.sites[draws.site])\(slugs[draws.subject])-\(number)",
+            author: DemoStoryWords.authors[draws.author],
+            score: draws.score,
+            commentCount: draws.commentCount,
+            createdAt: Self.createdAt(position: position, draws: draws, newest: newest)
         )
+    }
+
+    /// Every story is 600 seconds older than the one before it, less up to ten minutes of its own.
+    static func createdAt(position: Int, draws: DemoStoryDraws, newest: Date) -> Date {
+        newest.addingTimeInterval(-TimeInterval(position * 600) - TimeInterval(draws.secondsEarlier))
     }
 }

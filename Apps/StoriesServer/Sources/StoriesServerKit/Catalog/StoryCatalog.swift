@@ -1,7 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 
-/// A demo story, as the server stores it.
+/// A demo story, as the catalog makes it (`DemoStoryFactory`).
 struct StoredStory: Sendable {
     var id: String
     var title: String
@@ -21,74 +21,75 @@ enum PageRequestError: Error, Equatable {
 /// An immutable, deterministic set of demo stories, newest first, paged by keyset cursors (the id of the last story
 /// of the previous page).
 ///
-/// The same count and start time always give the same stories, so demos and tests are reproducible.
+/// The same count and start time always give the same stories, so demos and tests are reproducible. No story is
+/// stored: each is computed from its position when asked for (`DemoStoryDraws`), so a catalog of 1,000,000 stories
+/// costs no more memory or start-up time than one of 10.
 struct StoryCatalog: Sendable {
     /// Stories per page when a request names no `limit` (the spec's default).
     static let defaultPageSize = 20
 
-    private let stories: [StoredStory]
-    /// The same stories as JSON for `encodedPage(cursor:limit:)`; `nil` if they could not be encoded.
-    private let encoded: EncodedStories?
+    /// What the catalog is made of, behind one reference: the catalog is copied with every handler and middleware
+    /// that holds it, once per request.
+    private final class Parts: Sendable {
+        let count: Int
+        let newest: Date
+        let factory = DemoStoryFactory()
+        /// Writes pages for `encodedPage(cursor:limit:)`; `nil` for a configuration it does not write.
+        let encoder: StoryPageEncoder?
+        /// The pages `encoder` wrote last: at most 64 of at most 100 stories, under 2 MB.
+        let pages = StoryPageCache(capacity: 64)
+
+        init(count: Int, newest: Date, configuration: Configuration) {
+            self.count = count
+            self.newest = newest
+            encoder = StoryPageEncoder(factory: factory, configuration: configuration)
+        }
+    }
+
+    private let parts: Parts
 
     /// - Parameter configuration: how the server encodes responses; `encodedPage(cursor:limit:)` writes stories
     ///   exactly so.
     init(count: Int, newest: Date, configuration: Configuration = .stories) {
-        var generator = SplitMix64(seed: 0x5709_1E5)
-        stories = (0..<count).map { index in
-            DemoStoryFactory.story(
-                number: count - index, age: TimeInterval(index * 600), newest: newest, using: &generator)
-        }
-        encoded = EncodedStories(stories, configuration: configuration)
+        parts = Parts(count: count, newest: newest, configuration: configuration)
     }
 
-    var count: Int { stories.count }
+    var count: Int { parts.count }
 
     /// The stories after `cursor` (`nil`: from the newest), and the cursor of the page after that.
-    func page(cursor: String?, limit: Int) throws(PageRequestError) -> (stories: ArraySlice<StoredStory>, next: String?)
-    {
+    func page(cursor: String?, limit: Int) throws(PageRequestError) -> (stories: [StoredStory], next: String?) {
         let (offsets, next) = try pageOffsets(cursor: cursor, limit: limit)
-        return (stories[offsets], next)
+        return (offsets.map { parts.factory.story(at: $0, count: count, newest: parts.newest) }, next)
     }
 
-    /// The same page as `page(cursor:limit:)`, as the JSON body of a `StoryPage`; `nil` if the stories could not be
-    /// encoded at start-up (then the caller encodes the page itself).
+    /// The same page as `page(cursor:limit:)`, as the JSON body of a `StoryPage`; `nil` if the configuration is one
+    /// the catalog does not write or a date could not be encoded (then the caller encodes the page itself).
     func encodedPage(cursor: String?, limit: Int) throws(PageRequestError) -> [UInt8]? {
-        guard let encoded else { return nil }
+        guard let encoder = parts.encoder else { return nil }
         let (offsets, next) = try pageOffsets(cursor: cursor, limit: limit)
-        let items = encoded.items(offsets)
-        var body: [UInt8] = []
-        body.reserveCapacity(items.count + 64)
-        body.append(contentsOf: #"{"items":["#.utf8)
-        body.append(contentsOf: items)
-        body.append(UInt8(ascii: "]"))
-        if let next {
-            // A cursor is decimal digits: nothing in it needs escaping in a JSON string.
-            body.append(contentsOf: #","nextCursor":""#.utf8)
-            body.append(contentsOf: next.utf8)
-            body.append(UInt8(ascii: "\""))
+        return parts.pages.page(of: offsets) {
+            encoder.page(positions: offsets, count: count, newest: parts.newest, next: next)
         }
-        body.append(UInt8(ascii: "}"))
-        return body
     }
 
     private func pageOffsets(cursor: String?, limit: Int) throws(PageRequestError) -> (Range<Int>, next: String?) {
         guard (1...100).contains(limit) else { throw .invalidLimit }
         var start = 0
         if let cursor { start = offset(after: try Self.storyID(in: cursor)) }
-        let end = min(start + limit, stories.count)
-        return (start..<end, end < stories.count ? self.cursor(for: end) : nil)
+        let end = min(start + limit, count)
+        return (start..<end, end < count ? self.cursor(for: end) : nil)
     }
 
     /// Where the stories older than the story numbered `id` start: story `n` is at offset `count − n`, so the next
     /// older one is at `count − id + 1`. An id above every story's starts at the newest; one at or below the oldest
     /// gives an empty page.
     private func offset(after id: Int) -> Int {
-        min(max(stories.count - id + 1, 0), stories.count)
+        min(max(count - id + 1, 0), count)
     }
 
     func story(id: String) -> StoredStory? {
-        guard let number = Int(id), (1...stories.count).contains(number), String(number) == id else { return nil }
-        return stories[stories.count - number]
+        guard let number = Int(id), number >= 1, number <= count, String(number) == id else { return nil }
+        return parts.factory.story(at: count - number, count: count, newest: parts.newest)
     }
 
     /// The cursor of the page that starts at `offset` (after the first): the id of the story just before it, the last
@@ -100,7 +101,7 @@ struct StoryCatalog: Sendable {
 
     /// The cursor of the page that starts at `offset` in this catalog.
     func cursor(for offset: Int) -> String {
-        Self.cursor(for: offset, count: stories.count)
+        Self.cursor(for: offset, count: count)
     }
 
     /// The story id a cursor names: decimal digits without a leading zero, at most 15 (`openapi/openapi.yaml`'s
@@ -110,22 +111,5 @@ struct StoryCatalog: Sendable {
             cursor.utf8.first != 0x30, let id = Int(cursor)
         else { throw .invalidCursor }
         return id
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64) so the demo data is the same on every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -3,8 +3,9 @@ import OpenAPIRuntime
 import RFC7636
 import StoriesServerAPI
 
-/// Answers `listStories` with the page's stories as the catalog encoded them at start-up, instead of encoding 20
-/// stories per request through the generated serializer: that encoding was most of the cost of serving a page.
+/// Answers `listStories` with the page as the catalog writes it (`StoryPageEncoder`, straight from the stories'
+/// draws), instead of building 20 stories and encoding them through the generated serializer: that encoding was most
+/// of the cost of serving a page.
 ///
 /// Only the plain case: a signed-in user (the bearer middleware runs first), at most one `limit` of 1 to 3 digits and
 /// one base64url `cursor`, and no `Accept` or one that takes JSON as it is spelt. Everything else — another

@@ -7,11 +7,27 @@ import Synchronization
 /// should carry when a limit held it back. `ClientAddressMiddleware` sets it for each request, so that the generated
 /// operations' handlers, which see no connection, see it too; a task-local scopes it to exactly that request.
 final class RequestClient: Sendable {
-    let address: ClientAddress
-    private let retryAfterSeconds = Mutex<Int?>(nil)
+    private struct State {
+        var address: ClientAddress?
+        var retryAfterSeconds: Int?
+    }
 
-    init(address: ClientAddress) {
-        self.address = address
+    private let identify: @Sendable () -> ClientAddress
+    private let state = Mutex(State())
+
+    /// - Parameter identify: tells the client apart; called the first time `address` is asked for. Most requests (a
+    ///   page of stories) never ask, and looking the peer up and naming it cost every request a lock and a string.
+    init(identify: @escaping @Sendable () -> ClientAddress) {
+        self.identify = identify
+    }
+
+    var address: ClientAddress {
+        state.withLock { state in
+            if let address = state.address { return address }
+            let address = identify()
+            state.address = address
+            return address
+        }
     }
 
     @TaskLocal static var current: RequestClient?
@@ -21,10 +37,10 @@ final class RequestClient: Sendable {
 
     /// Asks for `Retry-After: seconds` (RFC 9110 §10.2.3) on the answer to this request.
     func answerRetryAfter(_ seconds: Int) {
-        retryAfterSeconds.withLock { $0 = max(1, seconds) }
+        state.withLock { $0.retryAfterSeconds = max(1, seconds) }
     }
 
-    var retryAfter: Int? { retryAfterSeconds.withLock { $0 } }
+    var retryAfter: Int? { state.withLock { $0.retryAfterSeconds } }
 }
 
 /// How the server tells clients apart. By default by the connection's peer address; tests replace it to play several
@@ -38,12 +54,15 @@ struct ClientIdentification: Sendable {
 /// The request context of the server's router: Hummingbird's, plus the connection's peer address.
 struct StoriesRequestContext: RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
-    let remoteAddress: SocketAddress?
+    private let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
-        remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
+
+    /// Looked up when asked for (NIO takes a lock for it), which most requests never are.
+    var remoteAddress: SocketAddress? { channel.remoteAddress }
 }
 
 /// Runs every request as its `RequestClient`, and adds the `Retry-After` a handler asked for to the answer.
@@ -53,7 +72,7 @@ struct ClientAddressMiddleware<Context: RemoteAddressRequestContext>: RouterMidd
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let client = RequestClient(address: identification.identify(request.headers, context.remoteAddress))
+        let client = RequestClient { identification.identify(request.headers, context.remoteAddress) }
         var response = try await RequestClient.$current.withValue(client) {
             try await next(request, context)
         }
