@@ -14,6 +14,7 @@ func registerDPoPProofBenchmarks() {
     let key = DPoPSigningKey()
     let privateKey = P256.Signing.PrivateKey()
     let proofing = DPoPProofing()
+    // A literal that parses: the unwrap cannot fail.
     let url = URL(string: "https://api.stories.example/v1/stories?limit=20&cursor=abc")!
     let accessToken = Secret("benchmark-access-token-0123456789abcdef")
     let signingInput = Data(
