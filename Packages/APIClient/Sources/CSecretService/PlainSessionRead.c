@@ -1,0 +1,193 @@
+#include "PlainSessionRead.h"
+
+#if defined(__linux__)
+
+#include "Results.h"
+#include "Schema.h"
+#include <string.h>
+#include <unistd.h>
+
+// Why not libsecret here (it still stores, deletes and checks): a read through it made 23 D-Bus calls (two proxies
+// of the service and one of the collection, each with its AddMatch, GetNameOwner, StartServiceByName and GetAll) and
+// negotiated a Diffie-Hellman session, whose two 1024-bit exponentiations were 23 of the 28 million instructions the
+// read took in this process (the daemon computes two more). This read makes three calls and computes nothing; what
+// it cost and what it gained are in docs/PERFORMANCE.md, "What the keyring adds to a command".
+
+static const char *const secrets_name = "org.freedesktop.secrets";
+static const char *const secrets_path = "/org/freedesktop/secrets";
+static const char *const service_interface = "org.freedesktop.Secret.Service";
+
+gboolean stories_libsecret_uses_service(void) {
+    // libsecret's own choice (secret-backend.c), on the safe side: in a sandbox it may use its file backend (when
+    // the portal allows), so there libsecret reads what libsecret stored.
+    if (g_file_test("/.flatpak-info", G_FILE_TEST_EXISTS) || g_getenv("SNAP_NAME") != NULL) return FALSE;
+    const gchar *backend = g_getenv("SECRET_BACKEND");
+    return backend == NULL || *backend == '\0' || strcmp(backend, "service") == 0;
+}
+
+gboolean stories_bus_is_users_own(GDBusConnection *bus) {
+    // A plain session puts the secret in the bus's messages unencrypted. On a Unix socket to a bus daemon of this
+    // user, every process that could read them (the daemon, a monitor, anything able to ptrace either) runs as this
+    // user and could ask the unlocked collection for the secret itself; on TCP, or a bus of another user, they need
+    // not, so libsecret's encrypted session is kept there.
+    GIOStream *stream = g_dbus_connection_get_stream(bus);
+    if (!G_IS_SOCKET_CONNECTION(stream)) return FALSE;
+    GSocket *socket = g_socket_connection_get_socket(G_SOCKET_CONNECTION(stream));
+    if (g_socket_get_family(socket) != G_SOCKET_FAMILY_UNIX) return FALSE;
+    GCredentials *peer = g_socket_get_credentials(socket, NULL);
+    if (peer == NULL) return FALSE;
+    uid_t peer_uid = g_credentials_get_unix_user(peer, NULL);
+    g_object_unref(peer);
+    return peer_uid != (uid_t) -1 && peer_uid == geteuid();
+}
+
+static GVariant *call(
+    GDBusConnection *bus, const char *path, const char *interface, const char *method, GVariant *parameters,
+    const char *reply_type, GCancellable *cancellable, GError **error) {
+    // The default flags let the bus start a Secret Service that is D-Bus activatable, as libsecret's proxies do. The
+    // deadline is the cancellable's (cancelled by the Swift side); GDBus's own timeout (25 s) never comes first.
+    return g_dbus_connection_call_sync(
+        bus, secrets_name, path, interface, method, parameters, G_VARIANT_TYPE(reply_type), G_DBUS_CALL_FLAGS_NONE,
+        -1, cancellable, error);
+}
+
+static stories_plain_session_read outcome(stories_keyring_result result) {
+    stories_plain_session_read read = {result, FALSE};
+    return read;
+}
+
+/// The name of the collection `item_path` is in (its path's segment after "collection/"), for a message.
+static void collection_name(const char *item_path, char *out, size_t out_size) {
+    const char *marker = "/collection/";
+    const char *start = strstr(item_path, marker);
+    if (start == NULL) {
+        g_strlcpy(out, "default", out_size);
+        return;
+    }
+    start += strlen(marker);
+    const char *end = strchr(start, '/');
+    size_t length = end ? (size_t) (end - start) : strlen(start);
+    if (length + 1 < out_size) out_size = length + 1;
+    g_strlcpy(out, start, out_size);
+}
+
+/// No item matched: MISSING, unless the default collection is missing or locked (a locked collection may keep its
+/// items from a search, and a key reported missing would make a sign-in start the file over).
+static stories_keyring_result miss(GDBusConnection *bus, GCancellable *cancellable) {
+    GError *error = NULL;
+    GVariant *alias = call(
+        bus, secrets_path, service_interface, "ReadAlias", g_variant_new("(s)", "default"), "(o)", cancellable,
+        &error);
+    if (alias == NULL) return stories_failure(error, STORIES_KEYRING_FAILED);
+    const char *collection = NULL;
+    g_variant_get(alias, "(&o)", &collection);
+    if (strcmp(collection, "/") == 0) {
+        g_variant_unref(alias);
+        return stories_result_saying(STORIES_KEYRING_UNAVAILABLE, "the Secret Service has no default collection");
+    }
+    GVariant *locked = call(
+        bus, collection, "org.freedesktop.DBus.Properties", "Get",
+        g_variant_new("(ss)", "org.freedesktop.Secret.Collection", "Locked"), "(v)", cancellable, &error);
+    g_variant_unref(alias);
+    if (locked == NULL) return stories_failure(error, STORIES_KEYRING_FAILED);
+    GVariant *value = NULL;
+    g_variant_get(locked, "(v)", &value);
+    gboolean is_locked = g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean(value);
+    g_variant_unref(value);
+    g_variant_unref(locked);
+    if (is_locked) return stories_result_saying(STORIES_KEYRING_LOCKED, "default");
+    return stories_result(STORIES_KEYRING_MISSING);
+}
+
+/// The secret `GetSecrets` returned for `item` (a{o(oayays)}), copied into `out`.
+static stories_keyring_result copy_secret(GVariant *secrets, const char *item, char *out, size_t out_size) {
+    GVariant *dictionary = g_variant_get_child_value(secrets, 0);
+    GVariant *secret = g_variant_lookup_value(dictionary, item, G_VARIANT_TYPE("(oayays)"));
+    g_variant_unref(dictionary);
+    if (secret == NULL) {
+        // Locked between the search and the read.
+        return stories_result_saying(STORIES_KEYRING_FAILED, "the Secret Service returned no secret for the item");
+    }
+    GVariant *bytes = g_variant_get_child_value(secret, 2);
+    gsize length = 0;
+    const char *value = g_variant_get_fixed_array(bytes, &length, 1);
+    stories_keyring_result result = stories_result(STORIES_KEYRING_OK);
+    if (length + 1 > out_size || memchr(value, 0, length) != NULL) {
+        g_strlcpy(result.message, "the stored item is not a data key", sizeof result.message);
+        result.status = STORIES_KEYRING_FAILED;
+    } else {
+        memcpy(out, value, length);
+        out[length] = 0;
+    }
+    g_variant_unref(bytes);
+    g_variant_unref(secret);
+    return result;
+}
+
+stories_plain_session_read stories_plain_session_lookup(
+    GDBusConnection *bus, const char *file_id, char *out, size_t out_size, GCancellable *cancellable) {
+    GError *error = NULL;
+    GVariant *opened = call(
+        bus, secrets_path, service_interface, "OpenSession", g_variant_new("(sv)", "plain", g_variant_new_string("")),
+        "(vo)", cancellable, &error);
+    if (opened == NULL) {
+        if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NOT_SUPPORTED)) {
+            g_error_free(error);
+            stories_plain_session_read refused = {stories_result(STORIES_KEYRING_FAILED), TRUE};
+            return refused;
+        }
+        // As libsecret's lookup: a service that cannot be reached or opens no session is unavailable.
+        return outcome(stories_failure(error, STORIES_KEYRING_UNAVAILABLE));
+    }
+    const char *session = NULL;
+    GVariant *output = NULL;
+    g_variant_get(opened, "(v&o)", &output, &session);
+    g_variant_unref(output);
+
+    GVariantBuilder attributes;
+    g_variant_builder_init(&attributes, G_VARIANT_TYPE("a{ss}"));
+    g_variant_builder_add(&attributes, "{ss}", "application", STORIES_APPLICATION);
+    g_variant_builder_add(&attributes, "{ss}", "file", file_id);
+    g_variant_builder_add(&attributes, "{ss}", "xdg:schema", STORIES_SCHEMA_NAME);
+    stories_keyring_result result;
+    GVariant *found = call(
+        bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes), "(aoao)",
+        cancellable, &error);
+    if (found == NULL) {
+        result = stories_failure(error, STORIES_KEYRING_FAILED);
+    } else {
+        const char **unlocked = NULL;
+        const char **locked = NULL;
+        g_variant_get(found, "(^a&o^a&o)", &unlocked, &locked);
+        if (unlocked[0] != NULL) {
+            const char *items[] = {unlocked[0], NULL};
+            GVariant *secrets = call(
+                bus, secrets_path, service_interface, "GetSecrets", g_variant_new("(^aoo)", items, session),
+                "(a{o(oayays)})", cancellable, &error);
+            if (secrets == NULL) {
+                result = stories_failure(error, STORIES_KEYRING_FAILED);
+            } else {
+                result = copy_secret(secrets, unlocked[0], out, out_size);
+                g_variant_unref(secrets);
+            }
+        } else if (locked[0] != NULL) {
+            // Reading it would mean unlocking it, which would prompt: report it instead, as for a locked collection.
+            result = stories_result(STORIES_KEYRING_LOCKED);
+            collection_name(locked[0], result.message, sizeof result.message);
+        } else {
+            result = miss(bus, cancellable);
+        }
+        g_free(unlocked);
+        g_free(locked);
+        g_variant_unref(found);
+    }
+    // The service closes a session when its client leaves the bus; a long-lived process closes it now, without
+    // waiting for the answer (no callback: the call is sent with NO_REPLY_EXPECTED).
+    g_dbus_connection_call(
+        bus, secrets_name, session, "org.freedesktop.Secret.Session", "Close", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, -1,
+        NULL, NULL, NULL);
+    g_variant_unref(opened);
+    return outcome(result);
+}
+
+#endif
