@@ -79,25 +79,12 @@ static stories_keyring_result libsecret_lookup(const char *file_id, char *out, s
 }
 
 stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, size_t out_size, void *cancellable) {
-    GError *error = NULL;
-    GDBusConnection *bus = NULL;
     if (stories_libsecret_uses_service()) {
-        // GIO's session bus, which libsecret shares: held until the end, so a read through libsecret connects no
-        // second time.
-        bus = g_bus_get_sync(G_BUS_TYPE_SESSION, G_CANCELLABLE(cancellable), &error);
-        if (bus == NULL) return stories_failure(error, STORIES_KEYRING_UNAVAILABLE);
-    }
-    stories_keyring_result result = stories_result(STORIES_KEYRING_FAILED);
-    gboolean read = FALSE;
-    if (bus != NULL && stories_bus_is_users_own(bus)) {
         stories_plain_session_read plain =
-            stories_plain_session_lookup(bus, file_id, out, out_size, G_CANCELLABLE(cancellable));
-        read = !plain.plain_refused;
-        result = plain.result;
+            stories_plain_session_lookup(file_id, out, out_size, G_CANCELLABLE(cancellable));
+        if (!plain.use_libsecret) return plain.result;
     }
-    if (!read) result = libsecret_lookup(file_id, out, out_size, cancellable);
-    if (bus != NULL) g_object_unref(bus);
-    return result;
+    return libsecret_lookup(file_id, out, out_size, cancellable);
 }
 
 stories_keyring_result stories_keyring_store(

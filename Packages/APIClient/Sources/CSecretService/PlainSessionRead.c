@@ -2,18 +2,17 @@
 
 #if defined(__linux__)
 
+#include "BusConnection.h"
 #include "Results.h"
 #include "Schema.h"
 #include <string.h>
-#include <unistd.h>
 
 // Why not libsecret here (it still stores, deletes and checks): a read through it made 23 D-Bus calls (two proxies
 // of the service and one of the collection, each with its AddMatch, GetNameOwner, StartServiceByName and GetAll) and
 // negotiated a Diffie-Hellman session, whose two 1024-bit exponentiations were 23 of the 28 million instructions the
-// read took in this process (the daemon computes two more). This read makes three calls and computes nothing; what
-// it cost and what it gained are in docs/PERFORMANCE.md, "What the keyring adds to a command".
+// read took in this process (the daemon computes two more). This read makes three calls, waits twice and computes
+// nothing; what it cost and what it gained are in docs/PERFORMANCE.md, "What the keyring adds to a command".
 
-static const char *const secrets_name = "org.freedesktop.secrets";
 static const char *const secrets_path = "/org/freedesktop/secrets";
 static const char *const service_interface = "org.freedesktop.Secret.Service";
 
@@ -25,34 +24,13 @@ gboolean stories_libsecret_uses_service(void) {
     return backend == NULL || *backend == '\0' || strcmp(backend, "service") == 0;
 }
 
-gboolean stories_bus_is_users_own(GDBusConnection *bus) {
-    // A plain session puts the secret in the bus's messages unencrypted. On a Unix socket to a bus daemon of this
-    // user, every process that could read them (the daemon, a monitor, anything able to ptrace either) runs as this
-    // user and could ask the unlocked collection for the secret itself; on TCP, or a bus of another user, they need
-    // not, so libsecret's encrypted session is kept there.
-    GIOStream *stream = g_dbus_connection_get_stream(bus);
-    if (!G_IS_SOCKET_CONNECTION(stream)) return FALSE;
-    GSocket *socket = g_socket_connection_get_socket(G_SOCKET_CONNECTION(stream));
-    if (g_socket_get_family(socket) != G_SOCKET_FAMILY_UNIX) return FALSE;
-    GCredentials *peer = g_socket_get_credentials(socket, NULL);
-    if (peer == NULL) return FALSE;
-    uid_t peer_uid = g_credentials_get_unix_user(peer, NULL);
-    g_object_unref(peer);
-    return peer_uid != (uid_t) -1 && peer_uid == geteuid();
-}
-
-static GVariant *call(
-    GDBusConnection *bus, const char *path, const char *interface, const char *method, GVariant *parameters,
-    const char *reply_type, GCancellable *cancellable, GError **error) {
-    // The default flags let the bus start a Secret Service that is D-Bus activatable, as libsecret's proxies do. The
-    // deadline is the cancellable's (cancelled by the Swift side); GDBus's own timeout (25 s) never comes first.
-    return g_dbus_connection_call_sync(
-        bus, secrets_name, path, interface, method, parameters, G_VARIANT_TYPE(reply_type), G_DBUS_CALL_FLAGS_NONE,
-        -1, cancellable, error);
-}
-
 static stories_plain_session_read outcome(stories_keyring_result result) {
     stories_plain_session_read read = {result, FALSE};
+    return read;
+}
+
+static stories_plain_session_read use_libsecret(void) {
+    stories_plain_session_read read = {stories_result(STORIES_KEYRING_FAILED), TRUE};
     return read;
 }
 
@@ -71,9 +49,18 @@ static void collection_name(const char *item_path, char *out, size_t out_size) {
     g_strlcpy(out, start, out_size);
 }
 
+/// `method`'s reply body, waited for at once.
+static GVariant *call(
+    stories_bus *bus, const char *path, const char *interface, const char *method, GVariant *parameters,
+    const char *reply_type, GCancellable *cancellable, GError **error) {
+    guint32 serial = stories_bus_queue_call(bus, path, interface, method, parameters);
+    if (!stories_bus_flush(bus, cancellable, error)) return NULL;
+    return stories_bus_reply(bus, serial, reply_type, cancellable, error);
+}
+
 /// No item matched: MISSING, unless the default collection is missing or locked (a locked collection may keep its
 /// items from a search, and a key reported missing would make a sign-in start the file over).
-static stories_keyring_result miss(GDBusConnection *bus, GCancellable *cancellable) {
+static stories_keyring_result miss(stories_bus *bus, GCancellable *cancellable) {
     GError *error = NULL;
     GVariant *alias = call(
         bus, secrets_path, service_interface, "ReadAlias", g_variant_new("(s)", "default"), "(o)", cancellable,
@@ -124,17 +111,72 @@ static stories_keyring_result copy_secret(GVariant *secrets, const char *item, c
     return result;
 }
 
+/// The item found unlocked: its secret; found only locked: LOCKED; none: `miss`.
+static stories_keyring_result read_found(
+    stories_bus *bus, GVariant *found, const char *session, char *out, size_t out_size, GCancellable *cancellable) {
+    const char **unlocked = NULL;
+    const char **locked = NULL;
+    g_variant_get(found, "(^a&o^a&o)", &unlocked, &locked);
+    stories_keyring_result result;
+    if (unlocked[0] != NULL) {
+        GError *error = NULL;
+        const char *items[] = {unlocked[0], NULL};
+        GVariant *secrets = call(
+            bus, secrets_path, service_interface, "GetSecrets", g_variant_new("(^aoo)", items, session),
+            "(a{o(oayays)})", cancellable, &error);
+        if (secrets == NULL) {
+            result = stories_failure(error, STORIES_KEYRING_FAILED);
+        } else {
+            result = copy_secret(secrets, unlocked[0], out, out_size);
+            g_variant_unref(secrets);
+        }
+    } else if (locked[0] != NULL) {
+        // Reading it would mean unlocking it, which would prompt: report it instead, as for a locked collection.
+        result = stories_result(STORIES_KEYRING_LOCKED);
+        collection_name(locked[0], result.message, sizeof result.message);
+    } else {
+        result = miss(bus, cancellable);
+    }
+    g_free(unlocked);
+    g_free(locked);
+    return result;
+}
+
 stories_plain_session_read stories_plain_session_lookup(
-    GDBusConnection *bus, const char *file_id, char *out, size_t out_size, GCancellable *cancellable) {
+    const char *file_id, char *out, size_t out_size, GCancellable *cancellable) {
     GError *error = NULL;
-    GVariant *opened = call(
-        bus, secrets_path, service_interface, "OpenSession", g_variant_new("(sv)", "plain", g_variant_new_string("")),
-        "(vo)", cancellable, &error);
+    stories_bus *bus = stories_bus_connect(cancellable, &error);
+    // As libsecret's lookup: no bus to reach is unavailable.
+    if (bus == NULL) return outcome(stories_failure(error, STORIES_KEYRING_UNAVAILABLE));
+    // A plain session puts the secret in the bus's messages unencrypted. On a Unix socket to a bus daemon of this
+    // user, every process that could read them (the daemon, a monitor, anything able to ptrace either) runs as this
+    // user or root and could ask the unlocked collection for the secret itself; on TCP, or a bus of another user,
+    // they need not, so libsecret's encrypted session is kept there.
+    if (!stories_bus_is_users_own(bus)) {
+        stories_bus_close(bus);
+        return use_libsecret();
+    }
+    GVariantBuilder attributes;
+    g_variant_builder_init(&attributes, G_VARIANT_TYPE("a{ss}"));
+    g_variant_builder_add(&attributes, "{ss}", "application", STORIES_APPLICATION);
+    g_variant_builder_add(&attributes, "{ss}", "file", file_id);
+    g_variant_builder_add(&attributes, "{ss}", "xdg:schema", STORIES_SCHEMA_NAME);
+    // The search needs no session: both go out together, with the authentication and Hello, in one write.
+    guint32 open_serial = stories_bus_queue_call(
+        bus, secrets_path, service_interface, "OpenSession", g_variant_new("(sv)", "plain", g_variant_new_string("")));
+    guint32 search_serial = stories_bus_queue_call(
+        bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes));
+    GVariant *opened = NULL;
+    if (stories_bus_flush(bus, cancellable, &error)) {
+        opened = stories_bus_reply(bus, open_serial, "(vo)", cancellable, &error);
+    }
     if (opened == NULL) {
-        if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NOT_SUPPORTED)) {
+        gboolean elsewhere = g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NOT_SUPPORTED)
+                             || g_error_matches(error, STORIES_BUS_ERROR, STORIES_BUS_ERROR_REFUSED);
+        stories_bus_close(bus);
+        if (elsewhere) {
             g_error_free(error);
-            stories_plain_session_read refused = {stories_result(STORIES_KEYRING_FAILED), TRUE};
-            return refused;
+            return use_libsecret();
         }
         // As libsecret's lookup: a service that cannot be reached or opens no session is unavailable.
         return outcome(stories_failure(error, STORIES_KEYRING_UNAVAILABLE));
@@ -143,50 +185,17 @@ stories_plain_session_read stories_plain_session_lookup(
     GVariant *output = NULL;
     g_variant_get(opened, "(v&o)", &output, &session);
     g_variant_unref(output);
-
-    GVariantBuilder attributes;
-    g_variant_builder_init(&attributes, G_VARIANT_TYPE("a{ss}"));
-    g_variant_builder_add(&attributes, "{ss}", "application", STORIES_APPLICATION);
-    g_variant_builder_add(&attributes, "{ss}", "file", file_id);
-    g_variant_builder_add(&attributes, "{ss}", "xdg:schema", STORIES_SCHEMA_NAME);
     stories_keyring_result result;
-    GVariant *found = call(
-        bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes), "(aoao)",
-        cancellable, &error);
+    GVariant *found = stories_bus_reply(bus, search_serial, "(aoao)", cancellable, &error);
     if (found == NULL) {
         result = stories_failure(error, STORIES_KEYRING_FAILED);
     } else {
-        const char **unlocked = NULL;
-        const char **locked = NULL;
-        g_variant_get(found, "(^a&o^a&o)", &unlocked, &locked);
-        if (unlocked[0] != NULL) {
-            const char *items[] = {unlocked[0], NULL};
-            GVariant *secrets = call(
-                bus, secrets_path, service_interface, "GetSecrets", g_variant_new("(^aoo)", items, session),
-                "(a{o(oayays)})", cancellable, &error);
-            if (secrets == NULL) {
-                result = stories_failure(error, STORIES_KEYRING_FAILED);
-            } else {
-                result = copy_secret(secrets, unlocked[0], out, out_size);
-                g_variant_unref(secrets);
-            }
-        } else if (locked[0] != NULL) {
-            // Reading it would mean unlocking it, which would prompt: report it instead, as for a locked collection.
-            result = stories_result(STORIES_KEYRING_LOCKED);
-            collection_name(locked[0], result.message, sizeof result.message);
-        } else {
-            result = miss(bus, cancellable);
-        }
-        g_free(unlocked);
-        g_free(locked);
+        result = read_found(bus, found, session, out, out_size, cancellable);
         g_variant_unref(found);
     }
-    // The service closes a session when its client leaves the bus; a long-lived process closes it now, without
-    // waiting for the answer (no callback: the call is sent with NO_REPLY_EXPECTED).
-    g_dbus_connection_call(
-        bus, secrets_name, session, "org.freedesktop.Secret.Session", "Close", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, -1,
-        NULL, NULL, NULL);
     g_variant_unref(opened);
+    // Closing the connection ends the session: the service closes the sessions of a client that leaves the bus.
+    stories_bus_close(bus);
     return outcome(result);
 }
 

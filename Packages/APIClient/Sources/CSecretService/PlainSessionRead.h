@@ -1,5 +1,5 @@
-// A data key read straight over D-Bus in a "plain" Secret Service session, when the session bus is the user's own.
-// Private to CSecretService; `stories_keyring_lookup` decides when it applies.
+// A data key read over the session bus in a "plain" Secret Service session, when the bus is the user's own. Private
+// to CSecretService; `stories_keyring_lookup` decides when it applies.
 #ifndef STORIES_CSECRETSERVICE_PLAIN_SESSION_READ_H
 #define STORIES_CSECRETSERVICE_PLAIN_SESSION_READ_H
 
@@ -12,24 +12,22 @@
 /// backend, which it uses in a Flatpak or Snap sandbox or when SECRET_BACKEND names it.
 gboolean stories_libsecret_uses_service(void);
 
-/// Whether a key may travel over `bus` in a plain session: `bus` is a Unix-domain socket whose other end, the bus
-/// daemon, runs as this user.
-gboolean stories_bus_is_users_own(GDBusConnection *bus);
-
-/// The outcome of a plain-session read: `result`, or `plain_refused` when the service offers no plain session (the
-/// caller then reads through libsecret, which negotiates an encrypted one).
+/// The outcome of a plain-session read: `result`, or `use_libsecret` when this read does not apply (the bus is not
+/// the user's own, refused the authentication, or its Secret Service offers no plain session) and the key is to be
+/// read through libsecret, which negotiates an encrypted session.
 typedef struct {
     stories_keyring_result result;
-    gboolean plain_refused;
+    gboolean use_libsecret;
 } stories_plain_session_read;
 
-/// The secret of the item for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`, in three
-/// calls: OpenSession("plain"), SearchItems, GetSecrets; the session is closed without waiting for the answer. An
-/// item found only locked is `STORIES_KEYRING_LOCKED` (never a prompt); no item is `STORIES_KEYRING_MISSING`, unless
-/// the default collection is locked (then `STORIES_KEYRING_LOCKED`: a locked collection may hide its items) or
-/// missing (`STORIES_KEYRING_UNAVAILABLE`), which only a miss asks (two more calls).
+/// The secret of the item for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`, on a
+/// connection of its own (BusConnection.h) in two waits: the authentication, Hello, OpenSession("plain") and
+/// SearchItems written at once, then GetSecrets. An item found only locked is `STORIES_KEYRING_LOCKED` (never a
+/// prompt); no item is `STORIES_KEYRING_MISSING`, unless the default collection is locked (then
+/// `STORIES_KEYRING_LOCKED`: a locked collection may hide its items) or missing (`STORIES_KEYRING_UNAVAILABLE`), which
+/// only a miss asks (two more calls).
 stories_plain_session_read stories_plain_session_lookup(
-    GDBusConnection *bus, const char *file_id, char *out, size_t out_size, GCancellable *cancellable);
+    const char *file_id, char *out, size_t out_size, GCancellable *cancellable);
 
 #endif
 #endif

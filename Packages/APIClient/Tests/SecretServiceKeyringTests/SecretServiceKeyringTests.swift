@@ -6,8 +6,9 @@ import Testing
 
 /// Against a real Secret Service. `Scripts/keyring-tests` runs each case in the surroundings it names
 /// (`STORIES_KEYRING_TEST`): a gnome-keyring-daemon on a private D-Bus session (`daemon`), the same with its
-/// collection locked (`locked`), no session bus at all (`no-bus`), one that never answers (`silent-bus`), and a
-/// gnome-keyring-daemon on a bus over TCP (`tcp-bus`), where reads go through libsecret. Run by plain `swift test`
+/// collection locked (`locked`), no session bus at all (`no-bus`), one that never answers (`silent-bus`), one with no
+/// Secret Service on it (`no-service`), and a gnome-keyring-daemon on a bus over TCP (`tcp-bus`), where reads go
+/// through libsecret. Run by plain `swift test`
 /// they are skipped (reported as skipped, never passed): they need a keyring the developer's machine may not have,
 /// which the script starts itself and fails without.
 @Suite("SecretServiceKeyring")
@@ -103,6 +104,22 @@ struct SecretServiceKeyringTests {
     }
 
     @Test(
+        "On a session bus without a Secret Service every call fails as unavailable",
+        .enabled(if: surroundings == "no-service"))
+    func noService() async throws {
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        let unavailable: @Sendable (any Error) -> Bool = { error in
+            if case .unavailable = error as? KeyringError { return true }
+            return false
+        }
+        await #expect(performing: { try await keyring.checkAvailable() }, throws: unavailable)
+        await #expect(performing: { _ = try await keyring.dataKey(fileID: "none") }, throws: unavailable)
+        await #expect(
+            performing: { try await keyring.store(DataKey.random(), fileID: "none", path: "/tmp/none.sqlite") },
+            throws: unavailable)
+    }
+
+    @Test(
         "A session bus that accepts the connection and never answers is a timeout at the deadline, not a hang",
         .enabled(if: surroundings == "silent-bus"))
     func silentBus() async throws {
@@ -112,7 +129,10 @@ struct SecretServiceKeyringTests {
         await #expect(throws: KeyringError.timedOut(deadline: deadline)) {
             try await keyring.checkAvailable()
         }
-        #expect(ContinuousClock.now - start < deadline * 3)
+        await #expect(throws: KeyringError.timedOut(deadline: deadline)) {
+            _ = try await keyring.dataKey(fileID: "none")
+        }
+        #expect(ContinuousClock.now - start < deadline * 4)
     }
 
     @Test(

@@ -1,4 +1,4 @@
-// A narrow C face of libsecret and GDBus for SecretServiceKeyring: plain C types only, so that Swift never handles
+// A narrow C face of libsecret and D-Bus for SecretServiceKeyring: plain C types only, so that Swift never handles
 // GLib's objects, hash tables or errors. Every call takes a cancellable the Swift side cancels when its deadline
 // passes.
 #ifndef STORIES_CSECRETSERVICE_H
@@ -42,8 +42,9 @@ stories_keyring_result stories_keyring_check(void *cancellable);
 
 /// The secret stored for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`. On a session bus
 /// that is the user's own (a Unix socket to a bus daemon of this user) it is read in a plain Secret Service session,
-/// in three D-Bus calls (PlainSessionRead.h); elsewhere, or when the service offers no plain session, through
-/// libsecret, in an encrypted one. A locked default collection is `STORIES_KEYRING_LOCKED` either way.
+/// three D-Bus calls on a connection of its own that waits twice (PlainSessionRead.h); elsewhere, or when the service
+/// offers no plain session, through libsecret, in an encrypted one. A locked default collection is
+/// `STORIES_KEYRING_LOCKED` either way.
 stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, size_t out_size, void *cancellable);
 
 /// Stores `secret` for `file_id` in the default collection under `label`, replacing any.
