@@ -10,8 +10,9 @@
 // Why not libsecret here (it still stores, deletes and checks): a read through it made 23 D-Bus calls (two proxies
 // of the service and one of the collection, each with its AddMatch, GetNameOwner, StartServiceByName and GetAll) and
 // negotiated a Diffie-Hellman session, whose two 1024-bit exponentiations were 23 of the 28 million instructions the
-// read took in this process (the daemon computes two more). This read makes three calls, waits twice and computes
-// nothing; what it cost and what it gained are in docs/PERFORMANCE.md, "What the keyring adds to a command".
+// read took in this process (the daemon computes two more). This read makes three calls, waits three times and
+// computes nothing; what it cost and what it gained are in docs/PERFORMANCE.md, "What the keyring adds to a
+// command".
 
 static const char *const secrets_path = "/org/freedesktop/secrets";
 static const char *const service_interface = "org.freedesktop.Secret.Service";
@@ -156,19 +157,25 @@ stories_plain_session_read stories_plain_session_lookup(
         stories_bus_close(bus);
         return use_libsecret();
     }
+    guint32 search_serial = 0;
     GVariantBuilder attributes;
     g_variant_builder_init(&attributes, G_VARIANT_TYPE("a{ss}"));
     g_variant_builder_add(&attributes, "{ss}", "application", STORIES_APPLICATION);
     g_variant_builder_add(&attributes, "{ss}", "file", file_id);
     g_variant_builder_add(&attributes, "{ss}", "xdg:schema", STORIES_SCHEMA_NAME);
-    // The search needs no session: both go out together, with the authentication and Hello, in one write.
-    guint32 open_serial = stories_bus_queue_call(
-        bus, secrets_path, service_interface, "OpenSession", g_variant_new("(sv)", "plain", g_variant_new_string("")));
-    guint32 search_serial = stories_bus_queue_call(
-        bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes));
     GVariant *opened = NULL;
-    if (stories_bus_flush(bus, cancellable, &error)) {
-        opened = stories_bus_reply(bus, open_serial, "(vo)", cancellable, &error);
+    if (stories_bus_hello(bus, cancellable, &error)) {
+        // The search needs no session: both go out together.
+        guint32 open_serial = stories_bus_queue_call(
+            bus, secrets_path, service_interface, "OpenSession",
+            g_variant_new("(sv)", "plain", g_variant_new_string("")));
+        search_serial = stories_bus_queue_call(
+            bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes));
+        if (stories_bus_flush(bus, cancellable, &error)) {
+            opened = stories_bus_reply(bus, open_serial, "(vo)", cancellable, &error);
+        }
+    } else {
+        g_variant_builder_clear(&attributes);
     }
     if (opened == NULL) {
         gboolean elsewhere = g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NOT_SUPPORTED)

@@ -21,8 +21,8 @@ typedef struct {
 } stories_plain_session_read;
 
 /// The secret of the item for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`, on a
-/// connection of its own (BusConnection.h) in two waits: the authentication, Hello, OpenSession("plain") and
-/// SearchItems written at once, then GetSecrets. An item found only locked is `STORIES_KEYRING_LOCKED` (never a
+/// connection of its own (BusConnection.h) in three waits: the authentication and Hello, OpenSession("plain") and
+/// SearchItems together, then GetSecrets. An item found only locked is `STORIES_KEYRING_LOCKED` (never a
 /// prompt); no item is `STORIES_KEYRING_MISSING`, unless the default collection is locked (then
 /// `STORIES_KEYRING_LOCKED`: a locked collection may hide its items) or missing (`STORIES_KEYRING_UNAVAILABLE`), which
 /// only a miss asks (two more calls).
