@@ -73,7 +73,7 @@ let package = Package(
         // The freedesktop Secret Service through libsecret (Debian: libsecret-1-dev), for `SecretServiceKeyring`.
         // libsecret rather than the D-Bus API by hand: it negotiates the Secret Service session, unlocks and
         // prompts as every desktop expects. Only the read, which every command on a sealed file makes, goes by hand
-        // (CSecretService/PlainSessionRead.c, BusConnection.c) on the user's own bus: three calls, three waits.
+        // (CSecretService/PlainSessionRead.c, BusConnection.c) on the user's own bus: four calls, three waits.
         .systemLibrary(
             name: "CLibSecret",
             pkgConfig: "libsecret-1",

@@ -9,7 +9,7 @@ G_DEFINE_QUARK(stories-bus-error-quark, stories_bus_error)
 
 struct stories_bus {
     GIOStream *stream;
-    /// What is to be written: the authentication first, then the queued calls.
+    /// What is to be written: the authentication and Hello first, then the queued calls.
     GByteArray *outgoing;
     /// What was read and not yet taken apart.
     GByteArray *incoming;
@@ -65,19 +65,12 @@ static guint32 queue(stories_bus *bus, GDBusMessage *message) {
     return bus->last_serial;
 }
 
-gboolean stories_bus_hello(stories_bus *bus, GCancellable *cancellable, GError **error) {
-    guint32 serial = queue(
-        bus, g_dbus_message_new_method_call(
-                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello"));
-    if (!stories_bus_flush(bus, cancellable, error)) return FALSE;
-    GVariant *name = stories_bus_reply(bus, serial, "(s)", cancellable, error);
-    if (name == NULL) return FALSE;
-    g_variant_unref(name);
-    return TRUE;
-}
-
 guint32 stories_bus_queue_call(
     stories_bus *bus, const char *path, const char *interface, const char *method, GVariant *parameters) {
+    if (bus->last_serial == 0) {
+        queue(bus, g_dbus_message_new_method_call(
+                       "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello"));
+    }
     GDBusMessage *message = g_dbus_message_new_method_call("org.freedesktop.secrets", path, interface, method);
     g_dbus_message_set_body(message, parameters);
     return queue(bus, message);

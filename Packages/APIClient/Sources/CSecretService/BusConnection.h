@@ -1,8 +1,17 @@
 // A connection of one key read to the session bus, written by hand so that the read waits for as few answers as
-// possible: the authentication goes out with Hello in one write, where GDBus waits for the answers to four
-// authentication lines and then to Hello, and calls that do not depend on each other go out together. GLib still
-// does what is hard: finding and connecting to the bus's address, and reading and writing the messages
-// (GDBusMessage). Private to CSecretService.
+// possible: the authentication, Hello and the first call go out in one write (the D-Bus spec lets a client pipeline
+// them), where GDBus waits for the answers to four authentication lines and then to Hello, and calls that do not
+// depend on each other go out together. GLib still does what is hard: finding and connecting to the bus's address,
+// and reading and writing the messages (GDBusMessage). Private to CSecretService.
+//
+// What may go out together is limited by gnome-keyring-daemon (seen with 42.1; upstream, gnome-keyring issues 190 and
+// 194 report the same assertions): it registers each client from an idle callback of its main loop
+// (ensure_client_for_sender), and an OpenSession it handles for a client it has not registered aborts it
+// ("gkd_secret_service_get_pkcs11_session: assertion 'client' failed"), taking the user's unlocked keyring with it.
+// Reads with OpenSession in the first write killed it every 80 to 700 reads; reads that opened their session right
+// after Hello's answer (as GDBus's own read did) survived 9,000 in a row but not three or four readers at once (dead
+// within 600 to 3,000 reads). Reads that wait until the daemon has answered a first call from its main loop killed
+// it in none of 28,500 (in a row, and three or four at once): PlainSessionRead.c does that.
 #ifndef STORIES_CSECRETSERVICE_BUS_CONNECTION_H
 #define STORIES_CSECRETSERVICE_BUS_CONNECTION_H
 
@@ -25,15 +34,9 @@ stories_bus *stories_bus_connect(GCancellable *cancellable, GError **error);
 /// Whether the bus is the user's own: a Unix-domain socket whose other end, the bus daemon, runs as this user.
 gboolean stories_bus_is_users_own(stories_bus *bus);
 
-/// Authenticates (EXTERNAL) and says Hello in one write, and waits for the bus to answer both. Every call waits for
-/// this: gnome-keyring-daemon aborts when a client's first call reaches it before the client's Hello was answered
-/// (seen here with 42.1: one crash in every 80 to 700 reads of a loop, none in 4,000 after the wait; upstream it is
-/// gnome-keyring issues 190 and 194, which report the same assertions, "gkd_secret_service_get_pkcs11_session:
-/// assertion 'client' failed").
-gboolean stories_bus_hello(stories_bus *bus, GCancellable *cancellable, GError **error);
-
-/// Queues a method call to the Secret Service (`org.freedesktop.secrets`) and returns its serial, for
-/// `stories_bus_reply`. `parameters` is consumed when floating. The bus may start the service to deliver it.
+/// Queues a method call to the Secret Service (`org.freedesktop.secrets`), after Hello the first time, and returns
+/// its serial, for `stories_bus_reply`. `parameters` is consumed when floating. The bus may start the service to
+/// deliver it.
 guint32 stories_bus_queue_call(
     stories_bus *bus, const char *path, const char *interface, const char *method, GVariant *parameters);
 

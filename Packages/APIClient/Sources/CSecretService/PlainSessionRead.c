@@ -10,7 +10,7 @@
 // Why not libsecret here (it still stores, deletes and checks): a read through it made 23 D-Bus calls (two proxies
 // of the service and one of the collection, each with its AddMatch, GetNameOwner, StartServiceByName and GetAll) and
 // negotiated a Diffie-Hellman session, whose two 1024-bit exponentiations were 23 of the 28 million instructions the
-// read took in this process (the daemon computes two more). This read makes three calls, waits three times and
+// read took in this process (the daemon computes two more). This read makes four calls, waits three times and
 // computes nothing; what it cost and what it gained are in docs/PERFORMANCE.md, "What the keyring adds to a
 // command".
 
@@ -59,24 +59,17 @@ static GVariant *call(
     return stories_bus_reply(bus, serial, reply_type, cancellable, error);
 }
 
-/// No item matched: MISSING, unless the default collection is missing or locked (a locked collection may keep its
-/// items from a search, and a key reported missing would make a sign-in start the file over).
-static stories_keyring_result miss(stories_bus *bus, GCancellable *cancellable) {
-    GError *error = NULL;
-    GVariant *alias = call(
-        bus, secrets_path, service_interface, "ReadAlias", g_variant_new("(s)", "default"), "(o)", cancellable,
-        &error);
-    if (alias == NULL) return stories_failure(error, STORIES_KEYRING_FAILED);
-    const char *collection = NULL;
-    g_variant_get(alias, "(&o)", &collection);
+/// No item matched: MISSING, unless the default collection (`collection`, from ReadAlias) is missing or locked (a
+/// locked collection may keep its items from a search, and a key reported missing would make a sign-in start the
+/// file over).
+static stories_keyring_result miss(stories_bus *bus, const char *collection, GCancellable *cancellable) {
     if (strcmp(collection, "/") == 0) {
-        g_variant_unref(alias);
         return stories_result_saying(STORIES_KEYRING_UNAVAILABLE, "the Secret Service has no default collection");
     }
+    GError *error = NULL;
     GVariant *locked = call(
         bus, collection, "org.freedesktop.DBus.Properties", "Get",
         g_variant_new("(ss)", "org.freedesktop.Secret.Collection", "Locked"), "(v)", cancellable, &error);
-    g_variant_unref(alias);
     if (locked == NULL) return stories_failure(error, STORIES_KEYRING_FAILED);
     GVariant *value = NULL;
     g_variant_get(locked, "(v)", &value);
@@ -114,7 +107,8 @@ static stories_keyring_result copy_secret(GVariant *secrets, const char *item, c
 
 /// The item found unlocked: its secret; found only locked: LOCKED; none: `miss`.
 static stories_keyring_result read_found(
-    stories_bus *bus, GVariant *found, const char *session, char *out, size_t out_size, GCancellable *cancellable) {
+    stories_bus *bus, GVariant *found, const char *session, const char *collection, char *out, size_t out_size,
+    GCancellable *cancellable) {
     const char **unlocked = NULL;
     const char **locked = NULL;
     g_variant_get(found, "(^a&o^a&o)", &unlocked, &locked);
@@ -136,11 +130,23 @@ static stories_keyring_result read_found(
         result = stories_result(STORIES_KEYRING_LOCKED);
         collection_name(locked[0], result.message, sizeof result.message);
     } else {
-        result = miss(bus, cancellable);
+        result = miss(bus, collection, cancellable);
     }
     g_free(unlocked);
     g_free(locked);
     return result;
+}
+
+/// A failure before the session opened: through libsecret when this read does not apply (a bus that refused EXTERNAL,
+/// a service without plain sessions), else `unavailable`, as libsecret's lookup reports a service it cannot use.
+static stories_plain_session_read failed_to_start(stories_bus *bus, GError *error) {
+    stories_bus_close(bus);
+    if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NOT_SUPPORTED)
+        || g_error_matches(error, STORIES_BUS_ERROR, STORIES_BUS_ERROR_REFUSED)) {
+        g_error_free(error);
+        return use_libsecret();
+    }
+    return outcome(stories_failure(error, STORIES_KEYRING_UNAVAILABLE));
 }
 
 stories_plain_session_read stories_plain_session_lookup(
@@ -157,36 +163,32 @@ stories_plain_session_read stories_plain_session_lookup(
         stories_bus_close(bus);
         return use_libsecret();
     }
-    guint32 search_serial = 0;
+    // First write: the authentication, Hello and ReadAlias("default"), whose answer comes from the daemon's main loop
+    // once it has registered this client; only then may a session be opened (BusConnection.h). A miss asks about
+    // the collection it names.
+    GVariant *alias = call(
+        bus, secrets_path, service_interface, "ReadAlias", g_variant_new("(s)", "default"), "(o)", cancellable,
+        &error);
+    if (alias == NULL) return failed_to_start(bus, error);
+    const char *collection = NULL;
+    g_variant_get(alias, "(&o)", &collection);
+    // Second write: the search needs no session, so both go out together.
     GVariantBuilder attributes;
     g_variant_builder_init(&attributes, G_VARIANT_TYPE("a{ss}"));
     g_variant_builder_add(&attributes, "{ss}", "application", STORIES_APPLICATION);
     g_variant_builder_add(&attributes, "{ss}", "file", file_id);
     g_variant_builder_add(&attributes, "{ss}", "xdg:schema", STORIES_SCHEMA_NAME);
+    guint32 open_serial = stories_bus_queue_call(
+        bus, secrets_path, service_interface, "OpenSession", g_variant_new("(sv)", "plain", g_variant_new_string("")));
+    guint32 search_serial = stories_bus_queue_call(
+        bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes));
     GVariant *opened = NULL;
-    if (stories_bus_hello(bus, cancellable, &error)) {
-        // The search needs no session: both go out together.
-        guint32 open_serial = stories_bus_queue_call(
-            bus, secrets_path, service_interface, "OpenSession",
-            g_variant_new("(sv)", "plain", g_variant_new_string("")));
-        search_serial = stories_bus_queue_call(
-            bus, secrets_path, service_interface, "SearchItems", g_variant_new("(a{ss})", &attributes));
-        if (stories_bus_flush(bus, cancellable, &error)) {
-            opened = stories_bus_reply(bus, open_serial, "(vo)", cancellable, &error);
-        }
-    } else {
-        g_variant_builder_clear(&attributes);
+    if (stories_bus_flush(bus, cancellable, &error)) {
+        opened = stories_bus_reply(bus, open_serial, "(vo)", cancellable, &error);
     }
     if (opened == NULL) {
-        gboolean elsewhere = g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NOT_SUPPORTED)
-                             || g_error_matches(error, STORIES_BUS_ERROR, STORIES_BUS_ERROR_REFUSED);
-        stories_bus_close(bus);
-        if (elsewhere) {
-            g_error_free(error);
-            return use_libsecret();
-        }
-        // As libsecret's lookup: a service that cannot be reached or opens no session is unavailable.
-        return outcome(stories_failure(error, STORIES_KEYRING_UNAVAILABLE));
+        g_variant_unref(alias);
+        return failed_to_start(bus, error);
     }
     const char *session = NULL;
     GVariant *output = NULL;
@@ -197,10 +199,12 @@ stories_plain_session_read stories_plain_session_lookup(
     if (found == NULL) {
         result = stories_failure(error, STORIES_KEYRING_FAILED);
     } else {
-        result = read_found(bus, found, session, out, out_size, cancellable);
+        // Third write, when the item is there: GetSecrets.
+        result = read_found(bus, found, session, collection, out, out_size, cancellable);
         g_variant_unref(found);
     }
     g_variant_unref(opened);
+    g_variant_unref(alias);
     // Closing the connection ends the session: the service closes the sessions of a client that leaves the bus.
     stories_bus_close(bus);
     return outcome(result);

@@ -21,11 +21,11 @@ typedef struct {
 } stories_plain_session_read;
 
 /// The secret of the item for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`, on a
-/// connection of its own (BusConnection.h) in three waits: the authentication and Hello, OpenSession("plain") and
-/// SearchItems together, then GetSecrets. An item found only locked is `STORIES_KEYRING_LOCKED` (never a
-/// prompt); no item is `STORIES_KEYRING_MISSING`, unless the default collection is locked (then
-/// `STORIES_KEYRING_LOCKED`: a locked collection may hide its items) or missing (`STORIES_KEYRING_UNAVAILABLE`), which
-/// only a miss asks (two more calls).
+/// connection of its own (BusConnection.h) in three writes, each waiting for its answers: the authentication, Hello
+/// and ReadAlias("default"); OpenSession("plain") and SearchItems; GetSecrets. An item found only locked is
+/// `STORIES_KEYRING_LOCKED` (never a prompt); no item is `STORIES_KEYRING_MISSING`, unless the default collection is
+/// locked (then `STORIES_KEYRING_LOCKED`: a locked collection may hide its items) or missing
+/// (`STORIES_KEYRING_UNAVAILABLE`), which only a miss asks (one more call).
 stories_plain_session_read stories_plain_session_lookup(
     const char *file_id, char *out, size_t out_size, GCancellable *cancellable);
 

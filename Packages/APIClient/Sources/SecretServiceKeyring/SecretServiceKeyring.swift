@@ -18,8 +18,8 @@
     /// and a read reports an item it finds only locked, or finds none while the collection is locked.
     ///
     /// A read, the one call every command on a sealed file makes, goes straight over D-Bus in a plain Secret Service
-    /// session when the session bus is the user's own (a Unix socket to a bus daemon of this user): three calls, no
-    /// cryptography to load. Every process that could see the key on that bus runs as the user and could ask the
+    /// session when the session bus is the user's own (a Unix socket to a bus daemon of this user): four calls in
+    /// three round trips, no cryptography to load. Every process that could see the key on that bus runs as the user and could ask the
     /// unlocked collection for it anyway (docs/PERFORMANCE.md, "What the keyring adds to a command"). Anywhere else it
     /// goes through libsecret, whose session is encrypted, as stores, deletes and checks always do.
     public final class SecretServiceKeyring: DataKeyStore {

@@ -42,7 +42,7 @@ stories_keyring_result stories_keyring_check(void *cancellable);
 
 /// The secret stored for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`. On a session bus
 /// that is the user's own (a Unix socket to a bus daemon of this user) it is read in a plain Secret Service session,
-/// three D-Bus calls on a connection of its own that waits three times (PlainSessionRead.h); elsewhere, or when the
+/// four D-Bus calls on a connection of its own that waits three times (PlainSessionRead.h); elsewhere, or when the
 /// service offers no plain session, through libsecret, in an encrypted one. A locked default collection is
 /// `STORIES_KEYRING_LOCKED` either way.
 stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, size_t out_size, void *cancellable);
