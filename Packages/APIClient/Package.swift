@@ -72,13 +72,15 @@ let package = Package(
         ),
         // The freedesktop Secret Service through libsecret (Debian: libsecret-1-dev), for `SecretServiceKeyring`.
         // libsecret rather than the D-Bus API by hand: it negotiates the Secret Service session, unlocks and
-        // prompts as every desktop expects, and there is no D-Bus library among this workspace's dependencies.
+        // prompts as every desktop expects. Only the read, which every command on a sealed file makes, goes by hand
+        // (CSecretService/PlainSessionRead.c, BusConnection.c) on the user's own bus: four calls, three waits.
         .systemLibrary(
             name: "CLibSecret",
             pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]
         ),
-        // A narrow C face of libsecret (plain C types, a cancellable per call), so Swift never handles GLib objects.
+        // A narrow C face of libsecret and D-Bus (plain C types, a cancellable per call), so Swift never handles GLib
+        // objects.
         .target(
             name: "CSecretService",
             dependencies: [.target(name: "CLibSecret", condition: .when(platforms: [.linux]))]

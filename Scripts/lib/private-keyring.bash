@@ -1,17 +1,28 @@
 # Shared by Scripts/keyring-tests and Scripts/benchmark-keyring: a throwaway Secret Service (gnome-keyring-daemon) on
 # a private D-Bus session, so that no keyring of the user's is touched. Source it; it defines two functions.
 
-# write_private_bus_config FILE: a session bus configuration without service directories. Nothing is started by D-Bus
-# activation (the system's org.freedesktop.secrets service file would start a second daemon with the user's real
-# home), so the only Secret Service on the bus is the one start_keyring starts.
+# write_private_bus_config FILE [tcp]: a session bus configuration without service directories. Nothing is started by
+# D-Bus activation (the system's org.freedesktop.secrets service file would start a second daemon with the user's real
+# home), so the only Secret Service on the bus is the one start_keyring starts. With `tcp`, the bus also listens on
+# 127.0.0.1, for clients that are to see a bus that is not the user's own (where a key read must keep libsecret's
+# encrypted session): point DBUS_SESSION_BUS_ADDRESS at its tcp: address. They authenticate as ANONYMOUS (EXTERNAL
+# needs a Unix socket), so any local user could connect while it runs: it holds only the throwaway keyring's test
+# keys. Its Unix socket stays, for dbus-monitor, which the bus lets monitor only as a known user.
 write_private_bus_config() {
-  cat >"$1" <<'CONF'
+  local listen="<listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>"
+  if [[ "${2:-}" == "tcp" ]]; then
+    listen="$listen
+  <listen>tcp:host=127.0.0.1,bind=127.0.0.1,port=0</listen>
+  <auth>ANONYMOUS</auth>
+  <allow_anonymous/>"
+  fi
+  cat >"$1" <<CONF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
-  <listen>unix:tmpdir=/tmp</listen>
-  <auth>EXTERNAL</auth>
+  $listen
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>

@@ -3,14 +3,16 @@
 // Linux only: the Secret Service is freedesktop's; Apple platforms would use the Keychain instead.
 #if defined(__linux__)
 
+#include "PlainSessionRead.h"
+#include "Results.h"
+#include "Schema.h"
 #include <libsecret/secret.h>
 #include <string.h>
 
-// The item's schema: the application and the file's id. `xdg:schema` names it, so another application's item with
-// the same attributes is never read as ours.
+// The item's schema: the application and the file's id, under the name in Schema.h.
 static const SecretSchema *stories_schema(void) {
     static const SecretSchema schema = {
-        "org.stories.CredentialsDataKey",
+        STORIES_SCHEMA_NAME,
         SECRET_SCHEMA_NONE,
         {
             {"application", SECRET_SCHEMA_ATTRIBUTE_STRING},
@@ -23,41 +25,9 @@ static const SecretSchema *stories_schema(void) {
 
 static GHashTable *stories_attributes(const char *file_id) {
     GHashTable *attributes = g_hash_table_new(g_str_hash, g_str_equal);
-    g_hash_table_insert(attributes, (gpointer) "application", (gpointer) "stories-cli");
+    g_hash_table_insert(attributes, (gpointer) "application", (gpointer) STORIES_APPLICATION);
     g_hash_table_insert(attributes, (gpointer) "file", (gpointer) file_id);
     return attributes;
-}
-
-static stories_keyring_result stories_result(stories_keyring_status status) {
-    stories_keyring_result result;
-    memset(&result, 0, sizeof result);
-    result.status = status;
-    return result;
-}
-
-/// Classifies `error` (consumed) and copies its domain and message.
-static stories_keyring_result stories_failure(GError *error, stories_keyring_status fallback) {
-    stories_keyring_result result = stories_result(fallback);
-    if (error == NULL) return result;
-    result.code = error->code;
-    g_strlcpy(result.domain, g_quark_to_string(error->domain), sizeof result.domain);
-    g_strlcpy(result.message, error->message ? error->message : "", sizeof result.message);
-    if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
-        result.status = STORIES_KEYRING_CANCELLED;
-    } else if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_ACCESS_DENIED)
-               || g_error_matches(error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED)) {
-        result.status = STORIES_KEYRING_DENIED;
-    } else if (g_error_matches(error, SECRET_ERROR, SECRET_ERROR_IS_LOCKED)) {
-        result.status = STORIES_KEYRING_LOCKED;
-    } else if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN)
-               || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)
-               || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND)
-               || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NO_SERVER)
-               || g_error_matches(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND)) {
-        result.status = STORIES_KEYRING_UNAVAILABLE;
-    }
-    g_error_free(error);
-    return result;
 }
 
 void *stories_keyring_cancellable_new(void) { return g_cancellable_new(); }
@@ -76,22 +46,18 @@ stories_keyring_result stories_keyring_check(void *cancellable) {
     g_object_unref(service);
     if (collection == NULL) {
         if (error != NULL) return stories_failure(error, STORIES_KEYRING_FAILED);
-        stories_keyring_result result = stories_result(STORIES_KEYRING_UNAVAILABLE);
-        g_strlcpy(result.message, "the Secret Service has no default collection", sizeof result.message);
-        return result;
+        return stories_result_saying(STORIES_KEYRING_UNAVAILABLE, "the Secret Service has no default collection");
     }
     // Asking for a locked collection's items would prompt to unlock it, which no one may see: report it instead.
     gboolean locked = secret_collection_get_locked(collection);
     g_object_unref(collection);
-    if (locked) {
-        stories_keyring_result result = stories_result(STORIES_KEYRING_LOCKED);
-        g_strlcpy(result.message, "default", sizeof result.message);
-        return result;
-    }
+    if (locked) return stories_result_saying(STORIES_KEYRING_LOCKED, "default");
     return stories_result(STORIES_KEYRING_OK);
 }
 
-stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, size_t out_size, void *cancellable) {
+/// The read through libsecret: its encrypted session, after the check (libsecret would prompt to unlock an item of a
+/// locked collection).
+static stories_keyring_result libsecret_lookup(const char *file_id, char *out, size_t out_size, void *cancellable) {
     stories_keyring_result checked = stories_keyring_check(cancellable);
     if (checked.status != STORIES_KEYRING_OK) return checked;
     GError *error = NULL;
@@ -110,6 +76,15 @@ stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, si
     }
     secret_password_free(secret);
     return result;
+}
+
+stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, size_t out_size, void *cancellable) {
+    if (stories_libsecret_uses_service()) {
+        stories_plain_session_read plain =
+            stories_plain_session_lookup(file_id, out, out_size, G_CANCELLABLE(cancellable));
+        if (!plain.use_libsecret) return plain.result;
+    }
+    return libsecret_lookup(file_id, out, out_size, cancellable);
 }
 
 stories_keyring_result stories_keyring_store(

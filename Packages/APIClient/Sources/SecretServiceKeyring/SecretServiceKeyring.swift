@@ -5,16 +5,23 @@
     import Foundation
     import Synchronization
 
-    /// Data keys in the freedesktop Secret Service (GNOME Keyring, KeePassXC, KWallet's bridge), through libsecret:
-    /// one item per credentials file in the default collection, attributes `application=stories-cli` and
-    /// `file=<the file's id>`, labelled with the file's path, its secret the key in base64.
+    /// Data keys in the freedesktop Secret Service (GNOME Keyring, KeePassXC, KWallet's bridge), through libsecret and
+    /// D-Bus (`CSecretService`): one item per credentials file in the default collection, attributes
+    /// `application=stories-cli` and `file=<the file's id>`, labelled with the file's path, its secret the key in
+    /// base64.
     ///
-    /// libsecret's calls block (D-Bus round trips, and a prompt when a collection must be unlocked), so each runs on
-    /// this keyring's own serial queue, never on the cooperative pool, and is cancelled when `deadline` passes: the
-    /// caller gets `KeyringError.timedOut` then, whatever the call is doing. No session bus, or one without a Secret
-    /// Service, is `KeyringError.unavailable` (libsecret fails at once; the deadline covers the rest). A locked
-    /// default collection is `KeyringError.locked`, checked before any item is touched, since touching one would
-    /// prompt to unlock it.
+    /// Its calls block (D-Bus round trips, and a prompt when a collection must be unlocked), so each runs on this
+    /// keyring's own serial queue, never on the cooperative pool, and is cancelled when `deadline` passes: the caller
+    /// gets `KeyringError.timedOut` then, whatever the call is doing. No session bus, or one without a Secret Service,
+    /// is `KeyringError.unavailable` (the call fails at once; the deadline covers the rest). A locked default
+    /// collection is `KeyringError.locked`, never a prompt: stores and deletes check it before any item is touched,
+    /// and a read reports an item it finds only locked, or finds none while the collection is locked.
+    ///
+    /// A read, the one call every command on a sealed file makes, goes straight over D-Bus in a plain Secret Service
+    /// session when the session bus is the user's own (a Unix socket to a bus daemon of this user): four calls in
+    /// three round trips, no cryptography to load. Every process that could see the key on that bus runs as the user and could ask the
+    /// unlocked collection for it anyway (docs/PERFORMANCE.md, "What the keyring adds to a command"). Anywhere else it
+    /// goes through libsecret, whose session is encrypted, as stores, deletes and checks always do.
     public final class SecretServiceKeyring: DataKeyStore {
         /// How long a call may take: gh's 3 seconds, and a little more for a service that is starting.
         public static let defaultDeadline: Duration = .seconds(5)

@@ -6,19 +6,29 @@ import Testing
 
 /// Against a real Secret Service. `Scripts/keyring-tests` runs each case in the surroundings it names
 /// (`STORIES_KEYRING_TEST`): a gnome-keyring-daemon on a private D-Bus session (`daemon`), the same with its
-/// collection locked (`locked`), no session bus at all (`no-bus`), and one that never answers (`silent-bus`). Run by plain `swift test` they are skipped
-/// (reported as skipped, never passed): they need a keyring the developer's machine may not have, which the script
-/// starts itself and fails without.
+/// collection locked (`locked`), no session bus at all (`no-bus`), one that never answers (`silent-bus`), one with no
+/// Secret Service on it (`no-service`), and a gnome-keyring-daemon on a bus over TCP (`tcp-bus`), where reads go
+/// through libsecret. Run by plain `swift test`
+/// they are skipped (reported as skipped, never passed): they need a keyring the developer's machine may not have,
+/// which the script starts itself and fails without.
 @Suite("SecretServiceKeyring")
 struct SecretServiceKeyringTests {
     static let surroundings = ProcessInfo.processInfo.environment["STORIES_KEYRING_TEST"]
+
+    /// A running keyring that is unlocked: on the user's own bus (reads in a plain session) or over TCP (reads
+    /// through libsecret).
+    static let unlocked = surroundings == "daemon" || surroundings == "tcp-bus"
+
+    /// The file id of a key the `daemon` surroundings store and leave, for the `locked` ones, which
+    /// `Scripts/keyring-tests` runs next on the same keyring once it has locked its collection.
+    static let keptForLockedFileID = "kept-for-the-locked-surroundings"
 
     /// The deadline the failures must come within, and a margin for a loaded machine.
     static let deadline: Duration = .seconds(3)
 
     @Test(
         "Stores, reads and deletes a data key in the Secret Service, one per file",
-        .enabled(if: surroundings == "daemon"))
+        .enabled(if: unlocked))
     func roundTrips() async throws {
         let keyring = SecretServiceKeyring(deadline: Self.deadline)
         try await keyring.checkAvailable()
@@ -40,7 +50,7 @@ struct SecretServiceKeyringTests {
 
     @Test(
         "A sealed credentials file keeps its key in the Secret Service and no token in its bytes",
-        .enabled(if: surroundings == "daemon"))
+        .enabled(if: unlocked))
     func sealsAFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyring-\(UUID().uuidString)")
         let path = directory.appendingPathComponent("credentials.sqlite").path
@@ -59,6 +69,17 @@ struct SecretServiceKeyringTests {
         #expect(bytes.range(of: Data(token.utf8)) == nil)
         try await reopened.convert(to: .plain)
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test(
+        "A key stored by one keyring is read by another, which is how each command finds its file's key",
+        .enabled(if: surroundings == "daemon"))
+    func anotherKeyringReadsAStoredKey() async throws {
+        let key = DataKey.random()
+        try await SecretServiceKeyring(deadline: Self.deadline)
+            .store(key, fileID: Self.keptForLockedFileID, path: "/tmp/kept.sqlite")
+        #expect(
+            try await SecretServiceKeyring(deadline: Self.deadline).dataKey(fileID: Self.keptForLockedFileID) == key)
     }
 
     @Test(
@@ -83,6 +104,22 @@ struct SecretServiceKeyringTests {
     }
 
     @Test(
+        "On a session bus without a Secret Service every call fails as unavailable",
+        .enabled(if: surroundings == "no-service"))
+    func noService() async throws {
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        let unavailable: @Sendable (any Error) -> Bool = { error in
+            if case .unavailable = error as? KeyringError { return true }
+            return false
+        }
+        await #expect(performing: { try await keyring.checkAvailable() }, throws: unavailable)
+        await #expect(performing: { _ = try await keyring.dataKey(fileID: "none") }, throws: unavailable)
+        await #expect(
+            performing: { try await keyring.store(DataKey.random(), fileID: "none", path: "/tmp/none.sqlite") },
+            throws: unavailable)
+    }
+
+    @Test(
         "A session bus that accepts the connection and never answers is a timeout at the deadline, not a hang",
         .enabled(if: surroundings == "silent-bus"))
     func silentBus() async throws {
@@ -92,7 +129,10 @@ struct SecretServiceKeyringTests {
         await #expect(throws: KeyringError.timedOut(deadline: deadline)) {
             try await keyring.checkAvailable()
         }
-        #expect(ContinuousClock.now - start < deadline * 3)
+        await #expect(throws: KeyringError.timedOut(deadline: deadline)) {
+            _ = try await keyring.dataKey(fileID: "none")
+        }
+        #expect(ContinuousClock.now - start < deadline * 4)
     }
 
     @Test(
@@ -114,5 +154,19 @@ struct SecretServiceKeyringTests {
             return false
         }
         #expect(ContinuousClock.now - start < Self.deadline * 2 + .seconds(1))
+    }
+
+    @Test(
+        "A key read from a locked collection is reported as locked, never as missing, whether its item is there or not",
+        .enabled(if: surroundings == "locked"),
+        arguments: [keptForLockedFileID, "never-stored"])
+    func readsLocked(fileID: String) async throws {
+        let keyring = SecretServiceKeyring(deadline: Self.deadline)
+        await #expect {
+            _ = try await keyring.dataKey(fileID: fileID)
+        } throws: { error in
+            if case .locked = error as? KeyringError { return true }
+            return false
+        }
     }
 }

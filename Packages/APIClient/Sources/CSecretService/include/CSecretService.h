@@ -1,5 +1,6 @@
-// A narrow C face of libsecret for SecretServiceKeyring: plain C types only, so that Swift never handles GLib's
-// objects, hash tables or errors. Every call takes a cancellable the Swift side cancels when its deadline passes.
+// A narrow C face of libsecret and D-Bus for SecretServiceKeyring: plain C types only, so that Swift never handles
+// GLib's objects, hash tables or errors. Every call takes a cancellable the Swift side cancels when its deadline
+// passes.
 #ifndef STORIES_CSECRETSERVICE_H
 #define STORIES_CSECRETSERVICE_H
 
@@ -39,8 +40,11 @@ void stories_keyring_cancellable_free(void *cancellable);
 /// Whether the Secret Service is reachable and its default collection exists and is unlocked.
 stories_keyring_result stories_keyring_check(void *cancellable);
 
-/// The secret stored for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`; the copy libsecret
-/// made is wiped and freed.
+/// The secret stored for `file_id`, copied into `out` (NUL-terminated) when it fits in `out_size`. On a session bus
+/// that is the user's own (a Unix socket to a bus daemon of this user) it is read in a plain Secret Service session,
+/// four D-Bus calls on a connection of its own that waits three times (PlainSessionRead.h); elsewhere, or when the
+/// service offers no plain session, through libsecret, in an encrypted one. A locked default collection is
+/// `STORIES_KEYRING_LOCKED` either way.
 stories_keyring_result stories_keyring_lookup(const char *file_id, char *out, size_t out_size, void *cancellable);
 
 /// Stores `secret` for `file_id` in the default collection under `label`, replacing any.
