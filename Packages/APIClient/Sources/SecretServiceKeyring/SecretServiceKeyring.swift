@@ -19,9 +19,10 @@
     ///
     /// A read, the one call every command on a sealed file makes, goes straight over D-Bus in a plain Secret Service
     /// session when the session bus is the user's own (a Unix socket to a bus daemon of this user): four calls in
-    /// three round trips, no cryptography to load. Every process that could see the key on that bus runs as the user and could ask the
-    /// unlocked collection for it anyway (docs/PERFORMANCE.md, "What the keyring adds to a command"). Anywhere else it
-    /// goes through libsecret, whose session is encrypted, as stores, deletes and checks always do.
+    /// three round trips, no cryptography to load. Every process that could see the key on that bus runs as the user
+    /// and could ask the unlocked collection for it anyway (docs/DESIGN.md, "Tokens are sealed at rest with a key the
+    /// OS keyring holds"). Anywhere else it goes through libsecret, whose session is encrypted, as stores, deletes and
+    /// checks always do.
     public final class SecretServiceKeyring: DataKeyStore {
         /// How long a call may take: gh's 3 seconds, and a little more for a service that is starting.
         public static let defaultDeadline: Duration = .seconds(5)
