@@ -41,6 +41,8 @@ struct TokenCommand: StoriesSubcommand, DocumentedCommand {
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         try await services.withServer(context.server, account: account, clientStart: .onFirstRequest) { services in
+            // The session itself, not a view model: handing a token out is for scripts at a terminal, which no app
+            // screen does (an app's requests get theirs from the middleware), so Presentation has nothing to offer.
             let authorization: BearerAuthorization
             do {
                 authorization = try await services.session.currentAuthorization()
