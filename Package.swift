@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "SecretServiceKeyring", package: "APIClient"),
                 .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC8259", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
@@ -78,6 +79,7 @@ let package = Package(
                 "StoriesServerAPI",
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
+                .product(name: "RFC8259", package: "APIClient"),
                 .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -148,6 +150,11 @@ let package = Package(
             name: "RFC7636Tests",
             dependencies: [.product(name: "RFC7636", package: "APIClient")],
             path: "Packages/APIClient/Tests/RFC7636Tests"
+        ),
+        .testTarget(
+            name: "RFC8259Tests",
+            dependencies: [.product(name: "RFC8259", package: "APIClient")],
+            path: "Packages/APIClient/Tests/RFC8259Tests"
         ),
         .testTarget(
             name: "RFC9449Tests",

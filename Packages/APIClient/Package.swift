@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "RFC3339", targets: ["RFC3339"]),
         .library(name: "RFC7636", targets: ["RFC7636"]),
+        .library(name: "RFC8259", targets: ["RFC8259"]),
         .library(name: "RFC9449", targets: ["RFC9449"]),
     ],
     dependencies: [
@@ -124,11 +125,14 @@ let package = Package(
             name: "RFC7636",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
+        // JSON strings written straight into bytes exactly as `JSONEncoder` writes them: one escaper for the DPoP
+        // proofs, the reference server's pages and the CLI's `list --json`, each too hot for an encoder.
+        .target(name: "RFC8259"),
         // DPoP (RFC 9449): the client's proofs and the reference server's checks of them, one definition for both.
         // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
         .target(
             name: "RFC9449",
-            dependencies: ["RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["RFC7636", "RFC8259", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
         // `APIProtocol`.
@@ -149,6 +153,7 @@ let package = Package(
             dependencies: ["APIClient", "APIClientTestSupport", "RFC3339"]
         ),
         .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
+        .testTarget(name: "RFC8259Tests", dependencies: ["RFC8259"]),
         .testTarget(
             name: "RFC9449Tests",
             dependencies: ["RFC9449", "RFC7636", .product(name: "Crypto", package: "swift-crypto")]

@@ -87,24 +87,6 @@ struct EncodedStoryPageTests {
     }
 
     @Test(
-        "Escaped text reads back as the same string, escaped as JSONEncoder escapes it",
-        arguments: [
-            "Quote \" backslash \\ tab \t newline \n", "https://x.example/a/b?c=\"d\"", "émile 🦊", "",
-            "\u{0}\u{1F}\u{7F}\u{2028}</script>", "\u{8}\u{C}\r", "2026-11-21T10:00:00.125Z",
-        ])
-    func escapesText(text: String) throws {
-        for escapingSlashes in [true, false] {
-            let json =
-                Data("\"".utf8) + Data(JSONStringEscaping.escaped(text, escapingSlashes: escapingSlashes))
-                + Data("\"".utf8)
-            #expect(try JSONDecoder().decode(String.self, from: json) == text)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = escapingSlashes ? [] : [.withoutEscapingSlashes]
-            #expect(json == (try encoder.encode(text)))
-        }
-    }
-
-    @Test(
         "Reads limit and cursor only from a query it reads exactly as the generated code does",
         arguments: [
             ("/v1/stories", PageQuery?.some(PageQuery())), ("/v1/stories?limit=20", PageQuery(limit: 20)),

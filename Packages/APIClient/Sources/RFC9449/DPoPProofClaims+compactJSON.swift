@@ -1,3 +1,5 @@
+import RFC8259
+
 extension DPoPProofClaims {
     /// The claims as the JSON a proof signs: what `JSONEncoder` with sorted keys and unescaped slashes makes of them
     /// (`JOSEJSON`), written straight into bytes.
@@ -33,26 +35,8 @@ extension DPoPProofClaims {
 extension [UInt8] {
     fileprivate mutating func appendMember(_ name: StaticString, string value: String) {
         appendName(name)
-        append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A: append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case ..<0x20:
-                // RFC 8259 §7: every other control character as \u00XX.
-                let hex = Array("0123456789abcdef".utf8)
-                append(contentsOf: Array("\\u00".utf8))
-                append(hex[Int(byte >> 4)])
-                append(hex[Int(byte & 0x0F)])
-            default: append(byte)
-            }
-        }
-        append(UInt8(ascii: "\""))
+        // JOSEJSON's encoder leaves slashes as they are: `htu` is a URL.
+        JSONStringWriter(escapesSlashes: false).appendQuoted(value, to: &self)
     }
 
     fileprivate mutating func appendMember(_ name: StaticString, number value: Int64) {

@@ -1,5 +1,6 @@
 import Foundation
 import RFC3339
+import RFC8259
 import StoriesDomain
 
 /// Writes a story as the object `StoryJSON.StoryObject` encodes, pretty-printed at a given depth, straight into bytes:
@@ -54,40 +55,13 @@ struct StoryJSONObjectWriter {
         json.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
-    /// `text` as a JSON string: `JSONEncoder`'s escapes for quotes, backslashes and control characters (`/` left as
-    /// it is), then `JSONTerminalEscaping`'s `\uXXXX` for the scalars a terminal would act on.
+    /// `JSONEncoder`'s escapes for quotes, backslashes and control characters (`/` left as it is, as `StoryJSON`'s
+    /// encoder leaves it), then `JSONTerminalEscaping`'s `\uXXXX` for the scalars a terminal would act on.
+    private static let strings = JSONStringWriter(
+        escapesSlashes: false, alsoEscaping: JSONTerminalEscaping.needsEscaping)
+
+    /// `text` as a JSON string, escaped as `strings` says.
     static func appendString(_ text: String, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) {
-            json.append(contentsOf: utf8)
-        } else {
-            for scalar in text.unicodeScalars { appendEscaped(scalar, to: &json) }
-        }
-        json.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ scalar: Unicode.Scalar, to json: inout [UInt8]) {
-        switch scalar {
-        case "\"": json.append(contentsOf: #"\""#.utf8)
-        case "\\": json.append(contentsOf: #"\\"#.utf8)
-        case "\n": json.append(contentsOf: #"\n"#.utf8)
-        case "\r": json.append(contentsOf: #"\r"#.utf8)
-        case "\t": json.append(contentsOf: #"\t"#.utf8)
-        case "\u{08}": json.append(contentsOf: #"\b"#.utf8)
-        case "\u{0C}": json.append(contentsOf: #"\f"#.utf8)
-        case _ where scalar.value < 0x20:
-            appendUnicodeEscape(scalar.value, uppercase: false, to: &json)
-        case _ where JSONTerminalEscaping.needsEscaping(scalar):
-            appendUnicodeEscape(scalar.value, uppercase: true, to: &json)
-        default:
-            json.append(contentsOf: String(scalar).utf8)
-        }
-    }
-
-    private static func appendUnicodeEscape(_ value: UInt32, uppercase: Bool, to json: inout [UInt8]) {
-        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        json.append(contentsOf: #"\u"#.utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { json.append(digits[Int((value >> UInt32(shift)) & 0xF)]) }
+        strings.appendQuoted(text, to: &json)
     }
 }

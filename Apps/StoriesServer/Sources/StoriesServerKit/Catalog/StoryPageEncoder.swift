@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import RFC3339
+import RFC8259
 
 /// Writes a page of demo stories as the JSON body of a `StoryPage` straight from their draws, out of fragments
 /// escaped once, instead of building the stories and running them through `JSONEncoder`.
@@ -24,7 +25,8 @@ struct StoryPageEncoder: Sendable {
     private let heads: [Fragment]
     /// `tails[author]`: `","author":"…","score":`.
     private let tails: [Fragment]
-    private let escapesSlashes: Bool
+    /// Strings as the generated serializer's `JSONEncoder` writes them, slashes escaped as the configuration says.
+    private let strings: JSONStringWriter
     private let dates: DateWriter
 
     /// How dates are written: the server's transcoder straight into the page (its dates need no escaping: digits,
@@ -39,13 +41,14 @@ struct StoryPageEncoder: Sendable {
     /// pages.
     init?(factory: DemoStoryFactory, configuration: Configuration) {
         guard configuration.jsonEncodingOptions.isDisjoint(with: [.sortedKeys, .prettyPrinted]) else { return nil }
-        let escapesSlashes = !configuration.jsonEncodingOptions.contains(.withoutEscapingSlashes)
+        let strings = JSONStringWriter(
+            escapesSlashes: !configuration.jsonEncodingOptions.contains(.withoutEscapingSlashes))
         var fragments: [UInt8] = []
         func fragment(_ parts: [String], escaping: [Bool]) -> Fragment {
             let start = fragments.count
             for (part, escaped) in zip(parts, escaping) {
                 if escaped {
-                    JSONStringEscaping.append(part, escapingSlashes: escapesSlashes, to: &fragments)
+                    strings.appendContents(of: part, to: &fragments)
                 } else {
                     fragments.append(contentsOf: part.utf8)
                 }
@@ -72,7 +75,7 @@ struct StoryPageEncoder: Sendable {
         }
         self.heads = heads
         self.fragments = fragments
-        self.escapesSlashes = escapesSlashes
+        self.strings = strings
         dates =
             if let rfc3339 = configuration.dateTranscoder as? RFC3339DateTranscoder {
                 .rfc3339(rfc3339)
@@ -99,7 +102,7 @@ struct StoryPageEncoder: Sendable {
         bytes.append(UInt8(ascii: "]"))
         if let next {
             bytes.append(contentsOf: #","nextCursor":""#.utf8)
-            JSONStringEscaping.append(next, escapingSlashes: escapesSlashes, to: &bytes)
+            strings.appendContents(of: next, to: &bytes)
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(UInt8(ascii: "}"))
@@ -133,7 +136,7 @@ struct StoryPageEncoder: Sendable {
             transcoder.encode(createdAt, appendingTo: &bytes)
         case .transcoder(let transcoder):
             guard let date = try? transcoder.encode(createdAt) else { return false }
-            JSONStringEscaping.append(date, escapingSlashes: escapesSlashes, to: &bytes)
+            strings.appendContents(of: date, to: &bytes)
         }
         bytes.append(contentsOf: #""}"#.utf8)
         return true
