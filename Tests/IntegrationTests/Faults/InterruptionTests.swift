@@ -12,7 +12,7 @@ import Testing
 @Suite("Termination requests during a refresh", .serialized, .timeLimit(.minutes(1)))
 struct InterruptionTests {
     /// The line the CLI writes when it defers a signal.
-    static let deferralNotice = "Finishing storing the renewed session"
+    static let deferralNotice = "Finishing storing the session"
 
     /// A fault server whose token endpoint answers a refresh only once `tokenAnswer` is released, and whose stories
     /// endpoint serves one page.

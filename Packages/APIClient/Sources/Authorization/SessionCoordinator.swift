@@ -65,7 +65,8 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     ///   - tokenEndpoint: the token and revocation endpoints, over a client without authorisation.
     ///   - lock: held across every refresh, sign-in and sign-out, so that no two processes spend the same refresh
     ///     token; `NoCrossProcessLock` when no other process shares the store.
-    ///   - interruptions: postpones the process's termination requests while a refreshed pair is not yet stored.
+    ///   - interruptions: postpones the process's termination requests while tokens in hand (a refreshed pair, a new
+    ///     sign-in's) are not yet stored.
     ///   - policy: when to refresh proactively, and when to stop refreshing for a server that rejects new tokens.
     ///   - now: the wall clock that dates tokens (expiry is a wall-clock promise of the server).
     ///   - uptime: the monotonic clock that measures how fresh a rejected token was.
@@ -102,33 +103,39 @@ public actor SessionCoordinator: AccessTokenProviding, SessionManaging {
     /// had, and makes the account the active one; other accounts' sessions are kept. The replaced session is read
     /// under the lock (so it is the one stored at that moment, even if another process had just refreshed it) and
     /// revoked at the server that issued it. The new session remembers `server`, where it is refreshed and revoked.
+    /// Once the tokens are in hand, termination requests wait (`interruptions`) until they are stored, or revoked:
+    /// tokens no file holds would stay live at the server, and this client could never use or end them.
     public func signIn(
         username: String, password: Secret, at server: AuthorizationServer
     ) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
         let grant = try await tokenEndpoint.requestTokens(
             for: .password(username: username, password: password), at: server)
-        return try await storeOrRevoke(grant, as: username, issuedBy: server)
+        return try await interruptions.deferringInterruptions {
+            try await self.storeOrRevoke(grant, as: username, issuedBy: server)
+        }
     }
 
     /// Stores tokens obtained without a username (a device authorization, RFC 8628) as the session of the account
     /// `identifier` names, exactly as `signIn(username:password:)` stores its own: under the lock, replacing and
     /// revoking that account's earlier session, and making it the active one. If the account cannot be identified,
     /// the tokens are revoked at `server`, which issued them (they are stored nowhere), and the identification's
-    /// error is thrown.
+    /// error is thrown. Termination requests wait (`interruptions`) from here until the tokens are stored or revoked.
     public func signIn(
         with grant: TokenGrant, identifiedBy identifier: any AccountIdentifying, issuedBy server: AuthorizationServer
     ) async throws -> SignInOutcome {
         guard origin.allowsCredentials else { throw TokenEndpointError.insecureTransport(origin: origin.key) }
-        let account: String
-        do {
-            account = try await identifier.account(authorizedBy: grant)
-        } catch {
-            _ = try? await tokenEndpoint.revoke(
-                .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken), at: server)
-            throw error
+        return try await interruptions.deferringInterruptions {
+            let account: String
+            do {
+                account = try await identifier.account(authorizedBy: grant)
+            } catch {
+                _ = try? await self.tokenEndpoint.revoke(
+                    .init(refreshToken: grant.refreshToken, accessToken: grant.accessToken), at: server)
+                throw error
+            }
+            return try await self.storeOrRevoke(grant, as: account, issuedBy: server)
         }
-        return try await storeOrRevoke(grant, as: account, issuedBy: server)
     }
 
     /// Stores `grant` as `store(_:as:)` does; if it cannot be stored (a full disk, a locked or read-only file), revokes

@@ -575,7 +575,10 @@ struct SessionCoordinatorTests {
         #expect(outcome.replaced?.credential.refreshToken == Secret("refresh-elsewhere"))
         #expect(outcome.replaced?.revocationFailure == nil)
         #expect(outcome.previouslyActiveAccount == nil)
-        #expect(fixture.journal.recorded == ["request demo", "locked", "unlocked", "revoke refresh-elsewhere"])
+        #expect(
+            fixture.journal.recorded == [
+                "request demo", "deferring", "locked", "unlocked", "revoke refresh-elsewhere", "resumed",
+            ])
         #expect(try await fixture.stored()?.accessToken == Secret("access-1"))
     }
 

@@ -13,7 +13,7 @@ public enum StartupSignals {
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-\ quits, as in any program: the Swift runtime's crash handler, which takes SIGQUIT by default, printed
         // a crash report and left the process running. A SIGQUIT the process was started with ignored stays ignored.
-        // While a renewed session is being stored, `DeferredTermination` postpones it like Ctrl-C.
+        // While tokens in hand are being stored, `DeferredTermination` postpones it like Ctrl-C.
         if !SignalAction.isIgnored(SIGQUIT) { signal(SIGQUIT, SIG_DFL) }
         // SIGQUIT's default action dumps core, and a core file holds the process's memory, tokens included: no core
         // files from this process (the soft limit only, so a developer can still raise it in a debugger).
