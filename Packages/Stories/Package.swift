@@ -16,6 +16,7 @@ let package = Package(
         .package(path: "../APIClient"),
         // Tests only: StoriesDataTests builds the generated client's responses by hand.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        // StoriesData reads the head of a page's response (`HTTPResponse`); its tests build responses by hand.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
                 "StoriesDomain",
                 .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .target(name: "StoriesPresentation", dependencies: ["StoriesDomain"]),

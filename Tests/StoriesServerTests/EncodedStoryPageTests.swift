@@ -101,7 +101,7 @@ struct EncodedStoryPageTests {
     }
 
     @Test(
-        "The server answers every page request as the generated code would, written by the catalog or not",
+        "Every page request is answered as the generated code would, catalog-written or not, with a Link to the next",
         arguments: [
             ("/v1/stories?limit=20", nil, 200), ("/v1/stories", "application/json", 200),
             ("/v1/stories?limit=3&cursor=\(StoryCatalog.cursor(for: 25, count: 30))", "*/*", 200),
@@ -139,6 +139,11 @@ struct EncodedStoryPageTests {
             #expect(response.headers[.contentType] == contentType)
             #expect(response.headers[.contentLength] == String(response.body.readableBytes))
             #expect(try Self.sameJSON(Data(buffer: response.body), generated))
+            // The next page, in the head too (RFC 8288), with the limit asked for; none on the last page, nor for a
+            // query only the generated code reads (its headers would be percent-encoded).
+            let link =
+                PageQuery(path: uri) == nil ? nil : page.next.map { "<?cursor=\($0)&limit=\(limit)>; rel=\"next\"" }
+            #expect(response.headers[HTTPField.Name("Link")!] == link)
         }
     }
 

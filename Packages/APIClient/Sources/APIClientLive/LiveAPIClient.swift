@@ -12,7 +12,8 @@ import RFC3339
 /// The middleware order is the point of this type:
 /// - `api`: logging, then authorisation (so a retry after a 401 is logged and bounded like the first try), then the
 ///   transport failure classification, then the per-operation bounds (inside the authorisation middleware, so that the
-///   retry gets a deadline of its own).
+///   retry gets a deadline of its own), then, next to the transport, the observation of each response's head before
+///   its body is read (`ResponseHeadObservation`: how `list --all` asks for the next page early).
 /// - the authorization server's endpoints and discovery: routing to the URL the metadata names, then logging,
 ///   classification and the token request's bounds, no authorisation: they are how tokens are obtained.
 public struct LiveAPIClient: Sendable {
@@ -86,7 +87,10 @@ public struct LiveAPIClient: Sendable {
         self.tokenEndpoint = tokenEndpoint
         self.api = Client(
             serverURL: serverURL, configuration: configuration, transport: transport,
-            middlewares: [logging, AuthorizationMiddleware(session: session, dpop: dpop), transportFailures, apiBounds])
+            middlewares: [
+                logging, AuthorizationMiddleware(session: session, dpop: dpop), transportFailures, apiBounds,
+                ResponseHeadObservingMiddleware(),
+            ])
         // A client like `api`, with the sign-in's token instead of the session's.
         self.accountIdentifier = CurrentUserAccountIdentifier(dpop: dpop) { bearer in
             Client(

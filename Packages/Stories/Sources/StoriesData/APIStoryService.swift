@@ -1,5 +1,6 @@
 import APIClient
 import Foundation
+import HTTPTypes
 import StoriesDomain
 
 /// `StoryService` over the generated API client.
@@ -14,9 +15,31 @@ public struct APIStoryService: StoryService {
     }
 
     public func stories(startingAt cursor: StoryCursor?, limit: Int) async throws(StoryServiceError) -> StoryPage {
+        try await page(startingAt: cursor, limit: limit) { _ in }
+    }
+
+    /// Tells the cursor of a `Link: <…>; rel="next"` header (`NextPageLink`) as soon as the response's head arrives,
+    /// while the body is still read and decoded. That needs `ResponseHeadObservingMiddleware` in `api`'s middlewares;
+    /// without it, or from a server that sends no such header, nothing is told early.
+    public func stories(
+        startingAt cursor: StoryCursor?, limit: Int,
+        nextCursorKnown: @escaping @Sendable (StoryCursor) -> Void
+    ) async throws(StoryServiceError) -> StoryPage {
+        try await page(startingAt: cursor, limit: limit) { head in
+            guard let next = NextPageLink.cursor(in: head) else { return }
+            nextCursorKnown(StoryCursor(rawValue: next))
+        }
+    }
+
+    private func page(
+        startingAt cursor: StoryCursor?, limit: Int, observingHead observer: @escaping @Sendable (HTTPResponse) -> Void
+    ) async throws(StoryServiceError) -> StoryPage {
         let output: Operations.ListStories.Output
         do {
-            output = try await api.listStories(query: .init(limit: limit, cursor: cursor?.rawValue))
+            // Observed even when nobody listens, so that no observer of an enclosing call sees this call's heads.
+            output = try await ResponseHeadObservation.observing(observer) {
+                try await api.listStories(query: .init(limit: limit, cursor: cursor?.rawValue))
+            }
         } catch {
             throw StoryServiceError(classifying: error)
         }

@@ -2,8 +2,12 @@
 ///
 /// With `readsAhead`, the next page is requested as soon as its cursor is known, while the consumer still handles the
 /// page just handed out: a front that writes each page then waits for the server only when writing is faster than
-/// the round trip. At most one page is requested ahead, and only one that would also be requested without reading
-/// ahead (never past `maximumPages` or a repeated cursor).
+/// the round trip. The cursor is known at the latest when a page is ready; a service that learns it earlier (from the
+/// response's head, while the body is still read and decoded: `StoryService.stories(startingAt:limit:nextCursorKnown:)`)
+/// tells it, and the next request goes out then. That early cursor is a hint: the next page requested with it is kept
+/// only if the page, once ready, names the same cursor, and is cancelled otherwise. With or without the hint, at most
+/// one page is requested beyond the one the consumer waits for or has just been handed, and only one that would also
+/// be requested without reading ahead (never past `maximumPages` or a repeated cursor).
 ///
 /// Memory stays flat however long the list is: nothing but the cursors seen so far, and at most one page ahead, is
 /// kept. The sequence ends after
@@ -24,7 +28,7 @@ public struct StoryPages: AsyncSequence, Sendable {
     ///   - start: where to begin (`nil`: the newest story).
     ///   - pageSize: stories per request, within `StoryPageLimit.range`.
     ///   - maximumPages: how many pages to follow at most; 1 reads a single page and stops without error.
-    ///   - readsAhead: whether to request the next page as soon as the page before it is handed out.
+    ///   - readsAhead: whether to request the next page as soon as its cursor is known (see above).
     public init(
         service: any StoryService, startingAt start: StoryCursor?, pageSize: Int, maximumPages: Int,
         readsAhead: Bool = false
@@ -81,10 +85,18 @@ public struct StoryPages: AsyncSequence, Sendable {
                 return nil
             }
             let page: StoryPage
+            // The page after this one, requested with the cursor the service told before this page was ready.
+            var following: (cursor: StoryCursor, request: StoryPageRequest)?
             do {
-                if let ahead {
-                    self.ahead = nil
-                    page = try await ahead.page()
+                if readsAhead {
+                    let request = ahead ?? StoryPageRequest(service: service, cursor: next, limit: pageSize)
+                    ahead = nil
+                    // The consumer waits for this page, so the one after it is the one page allowed ahead; only one
+                    // that the page's own cursor could also lead to (within the cap, a cursor not seen before).
+                    if pagesRead + 1 < maximumPages, let hint = await request.nextCursorHint(), !seen.contains(hint) {
+                        following = (hint, StoryPageRequest(service: service, cursor: hint, limit: pageSize))
+                    }
+                    page = try await request.page()
                 } else {
                     page = try await service.stories(startingAt: next, limit: pageSize)
                 }
@@ -101,7 +113,12 @@ public struct StoryPages: AsyncSequence, Sendable {
             }
             // Only a page the next call would ask for anyway: not past the cap, not after a repeated cursor.
             if readsAhead, !isFinished, pendingFailure == nil, pagesRead < maximumPages {
-                ahead = StoryPageRequest(service: service, cursor: next, limit: pageSize)
+                // A request made on a hint the page contradicts is dropped here, which cancels it.
+                if let following, following.cursor == next {
+                    ahead = following.request
+                } else {
+                    ahead = StoryPageRequest(service: service, cursor: next, limit: pageSize)
+                }
             }
             return page
         }

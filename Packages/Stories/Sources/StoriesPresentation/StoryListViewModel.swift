@@ -11,7 +11,8 @@ import StoriesDomain
 /// when the list is scrolled to its end. A terminal keeps only the newest page (`Retention.newestPage`): it writes
 /// each page as it arrives and asks for the next, so memory stays flat however long the list is.
 ///
-/// With `readsAhead`, the next page is requested as soon as a page arrives, while the front still writes it, so that
+/// With `readsAhead`, the next page is requested as soon as its cursor is known (when a page arrives, or earlier when
+/// the service learns it from the response's head), while the front still writes the page before, so that
 /// `loadMore()` often finds it there already (`StoryPages` reads at most one page ahead). A terminal that writes every
 /// page wants it; a screen that may never be scrolled does not.
 ///

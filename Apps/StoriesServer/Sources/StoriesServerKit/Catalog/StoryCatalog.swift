@@ -72,6 +72,12 @@ struct StoryCatalog: Sendable {
         }
     }
 
+    /// The cursor of the page after the one `page(cursor:limit:)` gives, without building that page: for the
+    /// response's `Link` header.
+    func nextCursor(after cursor: String?, limit: Int) throws(PageRequestError) -> String? {
+        try pageOffsets(cursor: cursor, limit: limit).next
+    }
+
     private func pageOffsets(cursor: String?, limit: Int) throws(PageRequestError) -> (Range<Int>, next: String?) {
         guard (1...100).contains(limit) else { throw .invalidLimit }
         var start = 0

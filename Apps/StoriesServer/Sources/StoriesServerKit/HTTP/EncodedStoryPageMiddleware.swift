@@ -11,6 +11,9 @@ import StoriesServerAPI
 /// one base64url `cursor`, and no `Accept` or one that takes JSON as it is spelt. Everything else — another
 /// operation, other query items, percent-escapes, a refused limit or cursor — goes to the generated code, so its
 /// answers (400s, 406s, 401s) stay exactly the spec's.
+///
+/// A page of a query it reads, written here or by the generated code, also gets the next page's `Link` header
+/// (`NextPageLinkField`); the generated code's pages for queries it does not read go without (the header is optional).
 struct EncodedStoryPageMiddleware: ServerMiddleware {
     let catalog: StoryCatalog
 
@@ -22,14 +25,25 @@ struct EncodedStoryPageMiddleware: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard operationID == Operations.ListStories.id, AuthenticatedUser.username != nil,
-            Self.acceptsJSON(request.headerFields), let query = request.path.flatMap(PageQuery.init(path:)),
-            let page = try? catalog.encodedPage(
-                cursor: query.cursor, limit: query.limit ?? StoryCatalog.defaultPageSize)
+            let query = request.path.flatMap(PageQuery.init(path:))
         else {
             return try await next(request, body, metadata)
         }
-        let response = HTTPResponse(status: .ok, headerFields: [.contentType: "application/json; charset=utf-8"])
-        return (response, HTTPBody(page))
+        let limit = query.limit ?? StoryCatalog.defaultPageSize
+        var (response, responseBody): (HTTPResponse, HTTPBody?)
+        if Self.acceptsJSON(request.headerFields),
+            let page = try? catalog.encodedPage(cursor: query.cursor, limit: limit)
+        {
+            response = HTTPResponse(status: .ok, headerFields: [.contentType: "application/json; charset=utf-8"])
+            responseBody = HTTPBody(page)
+        } else {
+            (response, responseBody) = try await next(request, body, metadata)
+        }
+        // Here and not through the generated headers, which would percent-encode the link's brackets and quotes.
+        if response.status == .ok, let next = try? catalog.nextCursor(after: query.cursor, limit: limit) {
+            response.headerFields[.link] = NextPageLinkField.value(cursor: next, limit: limit)
+        }
+        return (response, responseBody)
     }
 
     /// Accept headers the generated code would take for `application/json` without parsing them.

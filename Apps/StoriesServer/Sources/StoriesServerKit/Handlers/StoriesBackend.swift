@@ -154,6 +154,7 @@ struct StoriesBackend: APIProtocol {
         do {
             let page = try catalog.page(
                 cursor: input.query.cursor, limit: input.query.limit ?? StoryCatalog.defaultPageSize)
+            // The `Link` header is `EncodedStoryPageMiddleware`'s: the generated headers would percent-encode it.
             return .ok(
                 .init(body: .json(.init(items: page.stories.map(Components.Schemas.Story.init), nextCursor: page.next)))
             )

@@ -1978,6 +1978,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/stories/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The next page as an RFC 8288 web link, `<?cursor=…&limit=…>; rel="next"` (a reference relative to the request), when more stories follow; the same cursor as the body's `nextCursor`, which stays the authority. It lets a client request the next page before it has decoded this one; clients must work without it.
+                    ///
+                    /// - Remark: Generated from `#/paths/stories/GET/responses/200/headers/Link`.
+                    public var link: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - link: The next page as an RFC 8288 web link, `<?cursor=…&limit=…>; rel="next"` (a reference relative to the request), when more stories follow; the same cursor as the body's `nextCursor`, which stays the authority. It lets a client request the next page before it has decoded this one; clients must work without it.
+                    public init(link: Swift.String? = nil) {
+                        self.link = link
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListStories.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/stories/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/stories/GET/responses/200/content/application\/json`.
@@ -2000,8 +2016,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListStories.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListStories.Output.Ok.Headers = .init(),
+                    body: Operations.ListStories.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
