@@ -156,15 +156,11 @@ struct BrowserLoginTests {
         "Ctrl-C or SIGTERM while login waits for the browser ends it by that signal (the shell's 130 or 143) and removes the forwarding page; $BROWSER got that private page as its one argument",
         arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let script = directory.appendingPathComponent("browser").path
-        try "#!/bin/sh\necho \"browser argc=$# url=$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o700)
+        let browser = try EchoingBrowser()
+        defer { browser.remove() }
         try await RunningServer.with(configuration: Self.configuration) { server in
             var environment = cli.environment(server)
-            environment["BROWSER"] = script
+            environment["BROWSER"] = browser.path
             let process = try StartedProcess.start(
                 try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
             // A file:// page only this user can read, never the sign-in address with its state (see ForwardingPage).

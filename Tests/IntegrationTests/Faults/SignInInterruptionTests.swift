@@ -32,14 +32,10 @@ struct SignInInterruptionTests {
             return .json("{}", status: 404)
         }
         defer { scenario.server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let browser = directory.appendingPathComponent("browser").path
-        try "#!/bin/sh\necho \"browser argc=$# url=$1\"\n".write(toFile: browser, atomically: true, encoding: .utf8)
-        chmod(browser, 0o700)
+        let browser = try EchoingBrowser()
+        defer { browser.remove() }
         var environment = scenario.environment
-        environment["BROWSER"] = browser
+        environment["BROWSER"] = browser.path
         let cli = try StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
         #expect(await cli.waitForError("Ctrl-C stops waiting"), "\(cli.standardError.text)")

@@ -25,6 +25,7 @@ public enum NextPageLink {
         return nil
     }
 
+    /// A literal token: the initialiser fails only on characters a field name cannot have.
     private static let linkField = HTTPField.Name("Link")!
 
     /// The link at the start of `rest` (`<target>` then `;`-separated parameters up to the next top-level comma),

@@ -12,6 +12,6 @@ enum NextPageLinkField {
 }
 
 extension HTTPField.Name {
-    /// `Link` (RFC 8288).
+    /// `Link` (RFC 8288). A literal token: the initialiser fails only on characters a field name cannot have.
     static let link = HTTPField.Name("Link")!
 }
