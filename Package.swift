@@ -130,6 +130,7 @@ let package = Package(
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC8259", package: "APIClient"),
             ],
             path: "Packages/APIClient/Tests/APIClientTests"
         ),
@@ -208,6 +209,7 @@ let package = Package(
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
+                .product(name: "RFC8259", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -44,6 +44,8 @@ let package = Package(
             name: "APIClient",
             dependencies: [
                 "DomainFailure",
+                "RFC3339",
+                "RFC8259",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,8 +127,9 @@ let package = Package(
             name: "RFC7636",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
-        // JSON strings written straight into bytes exactly as `JSONEncoder` writes them: one escaper for the DPoP
-        // proofs, the reference server's pages and the CLI's `list --json`, each too hot for an encoder.
+        // JSON for paths too hot for Foundation's coders: strings written straight into bytes exactly as `JSONEncoder`
+        // writes them (one escaper for the DPoP proofs, the reference server's pages and the CLI's `list --json`), and
+        // a strict token-by-token reader (`StoryPageReader` reads `list`'s pages with it).
         .target(name: "RFC8259"),
         // DPoP (RFC 9449): the client's proofs and the reference server's checks of them, one definition for both.
         // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
@@ -141,6 +144,7 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "Authorization",
+                "RFC3339",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -150,7 +154,7 @@ let package = Package(
         // root runs every test of the workspace in one build)
         .testTarget(
             name: "APIClientTests",
-            dependencies: ["APIClient", "APIClientTestSupport", "RFC3339"]
+            dependencies: ["APIClient", "APIClientTestSupport", "RFC3339", "RFC8259"]
         ),
         .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
         .testTarget(name: "RFC8259Tests", dependencies: ["RFC8259"]),

@@ -14,7 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../APIClient"),
-        // Tests only: StoriesDataTests builds the generated client's responses by hand.
+        // StoriesData reads a page's body (`HTTPBody`); StoriesDataTests builds the generated client's responses by hand.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         // StoriesData reads the head of a page's response (`HTTPResponse`); its tests build responses by hand.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
@@ -27,6 +27,7 @@ let package = Package(
                 "StoriesDomain",
                 .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -39,6 +40,7 @@ let package = Package(
                 .product(name: "DomainFailure", package: "APIClient"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "RFC8259", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -7,9 +7,11 @@ import OpenAPIRuntime
 import RFC3339
 import RFC9449
 
-/// One `listStories` call; throws unless it returned `count` stories.
+/// One `listStories` call, its page read as the app reads it (`StoryPageReader`: the generated client hands the body
+/// over unread); throws unless it returned `count` stories.
 func listStories(_ client: Client, expecting count: Int) async throws {
-    let received = try await client.listStories(query: .init(limit: 20)).ok.body.json.items.count
+    let body = try await client.listStories(query: .init(limit: 20)).ok.body.application_Ast_
+    let received = try StoryPageReader.page(from: try await [UInt8](collecting: body, upTo: .max)).items.count
     guard received == count else { throw BenchmarkFailure("expected \(count) stories, got \(received)") }
 }
 

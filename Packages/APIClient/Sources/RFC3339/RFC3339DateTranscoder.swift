@@ -31,8 +31,9 @@ public struct RFC3339DateTranscoder: DateTranscoder {
         return date
     }
 
-    /// Parses `full-date "T" full-time` (RFC 3339 §5.6) from UTF-8 bytes.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// Parses `full-date "T" full-time` (RFC 3339 §5.6) from UTF-8 bytes, as `decode(_:)` does from a string; nil if
+    /// they are not one. For readers that hold the bytes of a document and need no `String` of them.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = Reader(bytes: bytes)
         guard let year = reader.digits(4), reader.skip("-"),
             let month = reader.digits(2), reader.skip("-"),

@@ -4,6 +4,7 @@ import DomainFailure
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import RFC8259
 import StoriesDomain
 import Testing
 
@@ -17,6 +18,10 @@ struct APIStoryServiceTests {
         api.listStories = { input in
             #expect(input.query.limit == 2)
             #expect(input.query.cursor == "abc")
+            // What the spec says the answer is, although the generated client would offer `application/*` for the
+            // page it hands over unread.
+            #expect(
+                input.headers.accept.map(\.contentType.rawValue) == ["application/json", "application/problem+json"])
             return .ok(
                 .init(
                     body: .json(.fixture(items: [.fixture(id: "9", url: nil), .fixture(id: "8")], nextCursor: "next"))))
@@ -43,6 +48,21 @@ struct APIStoryServiceTests {
         let page = try await APIStoryService(api: api).stories(startingAt: nil, limit: 20)
         #expect(page.stories.map(\.id) == ["ok"])
         #expect(page.skipped.count == 1)
+    }
+
+    @Test(
+        "A page body that is not a StoryPage in JSON is a malformed response, saying what was wrong where",
+        arguments: [
+            (#"{"items":[],}"#, JSONReadError(.unexpectedByte(UInt8(ascii: "}")), at: 12)),
+            (#"{"stories":[]}"#, JSONReadError(.missingMember("items"), at: 14)),
+            ("<html>", JSONReadError(.expected(.object), at: 0)),
+        ])
+    func refusesMalformedPageBodies(body: String, error: JSONReadError) async {
+        var api = MockAPI()
+        api.listStories = { _ in .ok(.init(body: .application_Ast_(HTTPBody(body)))) }
+        await #expect(throws: StoryServiceError.malformedResponse(FailureCause(error))) {
+            try await APIStoryService(api: api).stories(startingAt: nil, limit: 20)
+        }
     }
 
     @Test("Maps documented error responses to domain errors")

@@ -1996,16 +1996,16 @@ public enum Operations {
                 public var headers: Operations.ListStories.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/stories/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/stories/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.StoryPage)
-                    /// The associated value of the enum case if `self` is `.json`.
+                    /// - Remark: Generated from `#/paths/stories/GET/responses/200/content/application\/*`.
+                    case application_Ast_(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.application_Ast_`.
                     ///
-                    /// - Throws: An error if `self` is not `.json`.
-                    /// - SeeAlso: `.json`.
-                    public var json: Components.Schemas.StoryPage {
+                    /// - Throws: An error if `self` is not `.application_Ast_`.
+                    /// - SeeAlso: `.application_Ast_`.
+                    public var application_Ast_: OpenAPIRuntime.HTTPBody {
                         get throws {
                             switch self {
-                            case let .json(body):
+                            case let .application_Ast_(body):
                                 return body
                             }
                         }
@@ -2101,13 +2101,13 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
+            case application_Ast_
             case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
+                case "application/*":
+                    self = .application_Ast_
                 case "application/problem+json":
                     self = .applicationProblemJson
                 default:
@@ -2118,15 +2118,15 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
+                case .application_Ast_:
+                    return "application/*"
                 case .applicationProblemJson:
                     return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
+                    .application_Ast_,
                     .applicationProblemJson
                 ]
             }
