@@ -8,10 +8,12 @@ import RFC8259
 /// `JSONDecoder` was 40% of `list --all`'s processor time: a page of 100 stories builds a tree of values, a
 /// dictionary per story and a container per member before a single field is set. This reads the bytes once, straight
 /// into the generated types, through `JSONReader`. It accepts what the schema describes as the generated decoding
-/// does (members in any order, unknown members ignored, `url` and `nextCursor` absent or `null`, dates through the
-/// client's `RFC3339DateTranscoder`, whole numbers written `1.0` or `1e2`), and is stricter where RFC 8259 is:
-/// ill-formed JSON anywhere in the body, such as a trailing comma, and a member that the schema names appearing
-/// twice, are refused. `StoryPageReaderTests` holds it to `JSONDecoder`'s results.
+/// does (members in any order, unknown members ignored, `url` and `nextCursor` absent or `null`, dates read as
+/// `RFC3339DateTranscoder` reads them, the transcoder `LiveAPIClient` configures, whole numbers written `1.0` or
+/// `1e2`). It refuses some bodies `JSONDecoder` reads: ill-formed JSON anywhere in the body, such as a trailing comma;
+/// a member that the schema names appearing twice (RFC 8259 §4 leaves such an object's meaning open); a number with a
+/// fraction or an exponent that a `Double` would round (`JSONReader.readInteger()`); UTF-16 or UTF-32 instead of
+/// UTF-8 (RFC 8259 §8.1). Whatever it reads, `JSONDecoder` decodes the same: `StoryPageReaderTests` holds it to that.
 public enum StoryPageReader {
     /// The page in `bytes`.
     public static func page(from bytes: [UInt8]) throws(JSONReadError) -> Components.Schemas.StoryPage {
@@ -41,6 +43,7 @@ public enum StoryPageReader {
 
     private static func stories(from reader: inout JSONReader) throws(JSONReadError) -> [Components.Schemas.Story] {
         var stories: [Components.Schemas.Story] = []
+        stories.reserveCapacity(100)  // The largest page the API serves.
         var elements = try reader.beginArray()
         while try reader.nextElement(&elements) {
             stories.append(try story(from: &reader))

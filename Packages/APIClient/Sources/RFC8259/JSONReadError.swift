@@ -17,7 +17,7 @@ public struct JSONReadError: Error, Sendable, Equatable {
         case tooDeep
         /// A number where an integer was expected, whose value is not a whole number.
         case notAnInteger
-        /// A whole number too large for `Int`.
+        /// A whole number too large for `Int`, or one beyond 2⁵³ written with a fraction or an exponent.
         case integerOutOfRange
         /// A value of another kind than the one expected (a string where a number belongs, `null` where a value is
         /// required).
@@ -33,7 +33,7 @@ public struct JSONReadError: Error, Sendable, Equatable {
 
     /// The kinds of JSON value.
     public enum Kind: Sendable, Equatable {
-        case object, array, string, number, literal
+        case object, array, string, number
     }
 
     public var reason: Reason

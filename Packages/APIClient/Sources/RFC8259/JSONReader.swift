@@ -5,10 +5,14 @@
 /// Strict where RFC 8259 is, including in the values it skips: the bytes must be UTF-8, strings may hold no control
 /// characters and only the RFC's escapes, numbers follow the grammar, no comma trails, nothing but whitespace follows
 /// the value. A UTF-8 byte order mark at the start is ignored, as §8.1 allows. Arrays and objects nest at most
-/// `maximumDepth` deep, so that no document can exhaust the stack.
+/// `maximumDepth` deep, so that no document can exhaust the stack (`skipValue` recurses once per level). Member names
+/// are compared byte for byte, as RFC 8259 §8.3 describes (`JSONDecoder` compares them as `String`s, so a name that is
+/// only canonically equivalent to another matches it there, not here).
+///
+/// Non-copyable: the reader holds the bytes `read(_:with:)` lends it, so it must not outlive that call.
 ///
 /// For bodies too hot for `JSONDecoder` (a page of stories per request of `list --all`); see `StoryPageReader`.
-public struct JSONReader {
+public struct JSONReader: ~Copyable {
     /// How deep arrays and objects may nest, as `JSONDecoder` allows.
     public static let maximumDepth = 512
 
@@ -45,24 +49,33 @@ public struct JSONReader {
 
     // MARK: Objects and arrays
 
-    /// Where a reader is in an object's members or an array's elements.
+    /// Where a reader is in an object's members or an array's elements: which bracket closes it, and how deep it is,
+    /// so that walking a container with the other kind's method, or after leaving one of its entries unread, stops
+    /// the program instead of reading the document wrongly.
     public struct ContainerPosition: Sendable {
+        @usableFromInline let closing: UInt8
+        @usableFromInline let depth: Int
         @usableFromInline var isAtStart = true
-        @usableFromInline init() {}
+
+        @usableFromInline init(closing: UInt8, depth: Int) {
+            self.closing = closing
+            self.depth = depth
+        }
     }
 
     /// Reads the `{` that opens an object; then `nextMember(_:)` walks its members.
     @inlinable
     public mutating func beginObject() throws(JSONReadError) -> ContainerPosition {
         try open(UInt8(ascii: "{"), kind: .object)
-        return ContainerPosition()
+        return ContainerPosition(closing: UInt8(ascii: "}"), depth: depth)
     }
 
     /// Moves to the object's next member and reads its name and the colon after it (compare the name with
     /// `memberName(is:)`, then read or skip the value); false once the object's `}` is read.
     @inlinable
     public mutating func nextMember(_ position: inout ContainerPosition) throws(JSONReadError) -> Bool {
-        guard try nextInContainer(&position, closing: UInt8(ascii: "}")) else { return false }
+        precondition(position.closing == UInt8(ascii: "}"), "nextMember(_:) walks an object, not an array")
+        guard try nextInContainer(&position) else { return false }
         guard index < bytes.count else { throw JSONReadError(.unexpectedEnd, at: index) }
         guard bytes[index] == UInt8(ascii: "\"") else { throw JSONReadError(.unexpectedByte(bytes[index]), at: index) }
         try readName()
@@ -71,7 +84,8 @@ public struct JSONReader {
         return true
     }
 
-    /// Whether the member name last read is `name`.
+    /// Whether the name of the member `nextMember(_:)` last moved to is `name`. Ask before reading or skipping its
+    /// value: the members of a skipped object are read too.
     @inlinable
     public func memberName(is name: StaticString) -> Bool {
         let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
@@ -84,13 +98,14 @@ public struct JSONReader {
     @inlinable
     public mutating func beginArray() throws(JSONReadError) -> ContainerPosition {
         try open(UInt8(ascii: "["), kind: .array)
-        return ContainerPosition()
+        return ContainerPosition(closing: UInt8(ascii: "]"), depth: depth)
     }
 
     /// Moves to the array's next element (read or skip it next); false once the array's `]` is read.
     @inlinable
     public mutating func nextElement(_ position: inout ContainerPosition) throws(JSONReadError) -> Bool {
-        try nextInContainer(&position, closing: UInt8(ascii: "]"))
+        precondition(position.closing == UInt8(ascii: "]"), "nextElement(_:) walks an array, not an object")
+        return try nextInContainer(&position)
     }
 
     // MARK: Values
@@ -129,7 +144,8 @@ public struct JSONReader {
     }
 
     /// Reads a number whose value is a whole number that fits `Int`. As `JSONDecoder` does, a fraction or exponent is
-    /// accepted when the value is whole (`1.0`, `1e2`).
+    /// accepted when the value is whole (`1.0`, `1e2`), up to 2⁵³ in magnitude: beyond that, readers that go through
+    /// a `Double` (`JSONDecoder` among them) round such a number and disagree on its value, so it is refused.
     @inlinable
     public mutating func readInteger() throws(JSONReadError) -> Int {
         skipWhitespace()
@@ -211,7 +227,9 @@ public struct JSONReader {
 
     /// Reads the comma before any but the first entry, or the closing bracket.
     @inlinable
-    mutating func nextInContainer(_ position: inout ContainerPosition, closing: UInt8) throws(JSONReadError) -> Bool {
+    mutating func nextInContainer(_ position: inout ContainerPosition) throws(JSONReadError) -> Bool {
+        precondition(position.depth == depth, "an entry of the container was left unread")
+        let closing = position.closing
         skipWhitespace()
         guard index < bytes.count else { throw JSONReadError(.unexpectedEnd, at: index) }
         if position.isAtStart {
@@ -243,9 +261,11 @@ public struct JSONReader {
     @usableFromInline
     mutating func readLiteral(_ literal: StaticString) throws(JSONReadError) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        guard bytes.count - index >= expected.count else { throw JSONReadError(.unexpectedEnd, at: bytes.count) }
-        for (offset, byte) in expected.enumerated() where bytes[index + offset] != byte {
-            throw JSONReadError(.unexpectedByte(bytes[index + offset]), at: index + offset)
+        for (offset, byte) in expected.enumerated() {
+            guard index + offset < bytes.count else { throw JSONReadError(.unexpectedEnd, at: bytes.count) }
+            guard bytes[index + offset] == byte else {
+                throw JSONReadError(.unexpectedByte(bytes[index + offset]), at: index + offset)
+            }
         }
         index += expected.count
     }
@@ -320,6 +340,7 @@ public struct JSONReader {
     @usableFromInline
     func unescape(from start: Int) throws(JSONReadError) -> [UInt8] {
         var result: [UInt8] = []
+        result.reserveCapacity(index - start)  // Escapes only ever shorten: `index` is past the closing quote.
         var position = start
         while bytes[position] != UInt8(ascii: "\"") {
             let byte = bytes[position]
@@ -456,7 +477,10 @@ public struct JSONReader {
         let text =
             (isNegative ? [UInt8(ascii: "-")] : []) + Array(trimmed)
             + [UInt8](repeating: UInt8(ascii: "0"), count: zeros)
-        return text.withUnsafeBufferPointer { plainInteger($0) }
+        guard let value = text.withUnsafeBufferPointer({ plainInteger($0) }), value.magnitude <= 1 << 53 else {
+            return nil
+        }
+        return value
     }
 
     /// Why `wholeNumber` found none: a fraction left over, or a whole number too large.

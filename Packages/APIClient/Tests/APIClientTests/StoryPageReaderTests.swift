@@ -33,6 +33,9 @@ struct StoryPageReaderTests {
         " \n{ \"items\" : [ \(story) , \(story) ] }\r\n", "\u{FEFF}{\"items\":[]}",
         #"{"items":[{"id":"日本","title":"é 🦊","author":"ß","score":0,"commentCount":0,"#
             + #""createdAt":"2026-02-28T23:59:60Z"}]}"#,
+        // Names with escapes, and unknown members twice.
+        #"{"\u0069tems":[{"\u0069d":"1","title":"t","author":"a","score":1,"commentCount":1,"#
+            + #""created\u0041t":"2026-01-02T03:04:05Z"}],"x":1,"x":2}"#,
     ]
 
     @Test("A body the schema allows reads as JSONDecoder decodes it", arguments: accepted)
@@ -121,13 +124,31 @@ struct StoryPageReaderTests {
         }
     }
 
-    @Test("Bytes that are not UTF-8 are refused, in a member that is read and in one that is skipped")
-    func refusesBytesThatAreNotUTF8() {
-        for member in ["id", "unknown"] {
-            var bytes = Array(#"{"items":[{"id":"1","title":"t","author":"a","score":1,"commentCount":1,"#.utf8)
-            bytes += Array(#""createdAt":"2026-01-02T03:04:05Z",""#.utf8) + Array(member.utf8)
-            bytes += Array(#"":"a"#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8)
-            #expect(throws: JSONReadError.self, "in \(member)") { try StoryPageReader.page(from: bytes) }
+    @Test(
+        "Bytes that are not UTF-8 are refused, in a member that is read and in one that is skipped",
+        arguments: ["title", "unknown"])
+    func refusesBytesThatAreNotUTF8(member: String) {
+        var bytes = Array(#"{"items":[{"id":"1","author":"a","score":1,"commentCount":1,"#.utf8)
+        bytes += Array(#""createdAt":"2026-01-02T03:04:05Z",""#.utf8) + Array(member.utf8) + Array(#"":"a"#.utf8)
+        let invalid = bytes.count
+        bytes += [0xC3, 0x28] + Array(#"","title":"t"}]}"#.utf8)
+        #expect(throws: JSONReadError(.invalidUTF8, at: invalid)) { try StoryPageReader.page(from: bytes) }
+    }
+
+    @Test("A body in UTF-16 is refused although JSONDecoder reads it: RFC 8259 §8.1 asks for UTF-8")
+    func refusesUTF16() throws {
+        let bytes = Array("\u{FEFF}{\"items\":[]}".data(using: .utf16LittleEndian)!)
+        _ = try Self.decoded(bytes)
+        #expect(throws: JSONReadError.self) { try StoryPageReader.page(from: bytes) }
+    }
+
+    @Test("Every part of a page cut short is refused, never read as a page and never a crash")
+    func refusesEveryTruncation() {
+        let page = Array(#"{"items":[\#(Self.story)],"nextCursor":"6","x":[1.5e-3,true,null,"\u00e9\n"]}"#.utf8)
+        for length in 0..<page.count {
+            #expect(throws: JSONReadError.self, "\(length) bytes") {
+                try StoryPageReader.page(from: Array(page[..<length]))
+            }
         }
     }
 

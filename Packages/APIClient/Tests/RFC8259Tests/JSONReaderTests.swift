@@ -57,7 +57,7 @@ struct JSONReaderTests {
         try Self.skip(#"["\ud800", "\udc00x"]"#)
     }
 
-    @Test("Nesting is allowed to the maximum depth, as JSONDecoder allows it")
+    @Test("Nesting is allowed to the maximum depth, 512 as in JSONDecoder; one deeper is refused (the table above)")
     func nestsToTheMaximumDepth() throws {
         let depth = JSONReader.maximumDepth
         try Self.skip(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
@@ -92,30 +92,33 @@ struct JSONReaderTests {
         #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
     }
 
-    static let integers: [(String, Int?)] = [
-        ("0", 0), ("-0", 0), ("42", 42), ("-17", -17), ("9223372036854775807", .max), ("-9223372036854775808", .min),
-        ("9223372036854775808", nil), ("-9223372036854775809", nil), ("1.0", 1), ("1e2", 100), ("1E0", 1),
-        ("-1.0e1", -10), ("100000000000000000000e-2", 1_000_000_000_000_000_000), ("1.5", nil), ("1e400", nil),
-        ("12345678901234567890123e-3", nil), ("0e999999999999", 0), ("0.000", 0), ("25e-1", nil),
+    /// What the reader reads, and what `JSONDecoder` decodes as an `Int`; nil for a refusal.
+    static let integers: [(json: String, read: Int?, decoded: Int?)] = [
+        ("0", 0, 0), ("-0", 0, 0), ("42", 42, 42), ("-17", -17, -17), ("9223372036854775807", .max, .max),
+        ("-9223372036854775808", .min, .min), ("9223372036854775808", nil, nil), ("-9223372036854775809", nil, nil),
+        ("1.0", 1, 1), ("1e2", 100, 100), ("1E0", 1, 1), ("-1.0e1", -10, -10), ("0.5e1", 5, 5), ("10e-1", 1, 1),
+        ("5e-1", nil, nil), ("1.5", nil, nil), ("25e-1", nil, nil), ("1e400", nil, nil), ("0e999999999999", 0, 0),
+        ("0.000", 0, 0), ("12345678901234567890123e-3", nil, nil), ("9007199254740992.0", 1 << 53, 1 << 53),
+        ("-9007199254740992e0", -(1 << 53), -(1 << 53)), ("9223372036854775807.0", nil, nil),
+        ("-9223372036854775808.0", nil, nil),
+        // Where JSONDecoder goes through a Double or a Decimal, it rounds or truncates; the reader refuses instead.
+        ("100000000000000000000e-2", nil, 1_000_000_000_000_000_000),
+        ("9007199254740993.0", nil, 9_007_199_254_740_993),
+        ("1.0000000000000001", nil, 1), ("1e-400", nil, 0),
     ]
 
-    @Test("A whole number reads as JSONDecoder reads an Int; anything else is refused as it is", arguments: integers)
-    func readsIntegersAsJSONDecoderDoes(json: String, expected: Int?) throws {
-        let decoded = try? JSONDecoder().decode(Int.self, from: Data(json.utf8))
-        #expect(decoded == expected, "the table agrees with JSONDecoder")
-        if let expected {
-            #expect(try Self.integer(json) == expected)
+    @Test(
+        "A whole number reads as JSONDecoder decodes an Int, and one JSONDecoder would round or truncate is refused",
+        arguments: integers)
+    func readsIntegersAsJSONDecoderDoes(json: String, read: Int?, decoded: Int?) throws {
+        #expect(
+            (try? JSONDecoder().decode(Int.self, from: Data(json.utf8))) == decoded, "the table holds for JSONDecoder")
+        if let read {
+            #expect(try Self.integer(json) == read)
+            #expect(read == decoded, "whatever the reader reads, JSONDecoder decodes the same")
         } else {
             #expect(throws: JSONReadError.self) { try Self.integer(json) }
         }
-    }
-
-    @Test(
-        "A string read as text refuses a UTF-16 surrogate without its other half",
-        arguments: [#""\ud800""#, #""\udc00""#, #""\ud800\u0041""#, #""\ud800x""#, #""\ude00\ud83d""#])
-    func refusesUnpairedSurrogatesInText(json: String) {
-        #expect(throws: JSONReadError(.unpairedSurrogate, at: 1)) { try Self.string(Array(json.utf8)) }
-        #expect(throws: (any Error).self) { try JSONDecoder().decode(String.self, from: Data(json.utf8)) }
     }
 
     @Test("A value of another kind than the one asked for is refused")
@@ -144,5 +147,15 @@ struct JSONReaderTests {
             return seen
         }
         #expect(read == ["a=x", "b=null", "skipped", "b=y"])
+    }
+
+    @Test("Walking an object as an array stops the program rather than reading the document wrongly")
+    func walkingAContainerAsTheOtherKindTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = try? JSONReader.read(Array("{}".utf8)) { reader throws(JSONReadError) in
+                var members = try reader.beginObject()
+                _ = try reader.nextElement(&members)
+            }
+        }
     }
 }
