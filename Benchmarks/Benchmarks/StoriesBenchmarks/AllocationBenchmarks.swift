@@ -1,4 +1,5 @@
 import APIClient
+import APIClientTestSupport
 import Benchmark
 import Foundation
 import OpenAPIRuntime
@@ -31,7 +32,7 @@ func registerAllocationBenchmarks() {
         let client = try authorized.get()
         for _ in 0..<calls { try await listStories(client, expecting: 1) }
     } setup: {
-        authorized.set(try await makeAuthorizedClient(answering: encoded(.fixture())))
+        authorized.set(try await makeAuthorizedClient(answering: StoryPageJSON.bytes(of: .fixture())))
     } teardown: {
         authorized.set(nil)
     }

@@ -29,7 +29,7 @@ func registerClientCallBenchmarks() {
             for _ in 0..<calls { try await listStories(authorized, expecting: 1) }
         }
     } setup: {
-        let page = encoded(.fixture())
+        let page = StoryPageJSON.bytes(of: .fixture())
         clients.set(
             (
                 bare: Client(
@@ -62,7 +62,7 @@ func registerDPoPCallBenchmarks() {
             for _ in 0..<calls { try await listStories(dpop, expecting: 1) }
         }
     } setup: {
-        let page = encoded(.fixture())
+        let page = StoryPageJSON.bytes(of: .fixture())
         clients.set(
             (
                 bearer: try await makeAuthorizedClient(answering: page),

@@ -52,5 +52,5 @@ func twentyStoryPage() -> [UInt8] {
             createdAt: start.addingTimeInterval(TimeInterval(-60 * index))
         )
     }
-    return encoded(.fixture(items: stories, nextCursor: "99980"))
+    return StoryPageJSON.bytes(of: .fixture(items: stories, nextCursor: "99980"))
 }

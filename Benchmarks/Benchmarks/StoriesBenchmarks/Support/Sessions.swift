@@ -18,15 +18,6 @@ func makeCredential(issuedAt: Date) -> Credential {
     .fixture(origin: serverOrigin, issuedAt: issuedAt)
 }
 
-/// `page` as a server sends it. Encoding a value built from fixtures cannot fail, so a failure is a bug in the
-/// benchmark and stops it at once.
-func encoded(_ page: Components.Schemas.StoryPage) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = .sortedKeys
-    return Array(try! encoder.encode(page))
-}
-
 /// A token endpoint whose every answer is a fresh pair with a 900 s lifetime, `delay` after the request: the
 /// generated client over `transport`, as the CLI wires it, minus the sockets.
 func makeTokenEndpoint(delay: Duration, now: @escaping @Sendable () -> Date) -> (TokenEndpoint, CannedTransport) {
