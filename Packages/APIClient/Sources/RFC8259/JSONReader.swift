@@ -157,10 +157,8 @@ public struct JSONReader: ~Copyable {
         }
         let isPlainInteger = try scanNumber()
         let number = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        let value = isPlainInteger ? Self.plainInteger(number) : Self.wholeNumber(number)
-        guard let value else {
-            throw JSONReadError(isPlainInteger ? .integerOutOfRange : Self.wholeNumberFailure(number), at: start)
-        }
+        guard isPlainInteger else { return try Self.wholeNumber(number, at: start) }
+        guard let value = Self.plainInteger(number) else { throw JSONReadError(.integerOutOfRange, at: start) }
         return value
     }
 
@@ -457,15 +455,18 @@ public struct JSONReader: ~Copyable {
     }
 
     /// A checked number with a fraction or exponent as an `Int`, when its value is a whole number that fits: its
-    /// digits without the point, shifted by the exponent, exactly (no binary floating point on the way).
+    /// digits without the point, shifted by the exponent, exactly (no binary floating point on the way). Throws, at
+    /// `offset`, when a fraction is left over or the whole number is too large.
     @usableFromInline
-    static func wholeNumber(_ number: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func wholeNumber(_ number: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONReadError) -> Int {
         let (digits, exponent) = decimal(number)
         // Every digit that the exponent moves behind the point must be 0.
         var significant = digits
         if exponent < 0 {
             let dropped = min(-exponent, significant.count)
-            guard significant.suffix(dropped).allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+            guard significant.suffix(dropped).allSatisfy({ $0 == UInt8(ascii: "0") }) else {
+                throw JSONReadError(.notAnInteger, at: offset)
+            }
             significant.removeLast(dropped)
         }
         let isNegative = number[0] == UInt8(ascii: "-")
@@ -473,25 +474,14 @@ public struct JSONReader: ~Copyable {
         if trimmed.isEmpty { return 0 }
         // 19 digits is the most an Int holds; more, with a zero exponent or not, overflows.
         let zeros = max(exponent, 0)
-        guard trimmed.count + zeros <= 19 else { return nil }
+        guard trimmed.count + zeros <= 19 else { throw JSONReadError(.integerOutOfRange, at: offset) }
         let text =
             (isNegative ? [UInt8(ascii: "-")] : []) + Array(trimmed)
             + [UInt8](repeating: UInt8(ascii: "0"), count: zeros)
         guard let value = text.withUnsafeBufferPointer({ plainInteger($0) }), value.magnitude <= 1 << 53 else {
-            return nil
+            throw JSONReadError(.integerOutOfRange, at: offset)
         }
         return value
-    }
-
-    /// Why `wholeNumber` found none: a fraction left over, or a whole number too large.
-    @usableFromInline
-    static func wholeNumberFailure(_ number: UnsafeBufferPointer<UInt8>) -> JSONReadError.Reason {
-        let (digits, exponent) = decimal(number)
-        if exponent < 0 {
-            let dropped = min(-exponent, digits.count)
-            if !digits.suffix(dropped).allSatisfy({ $0 == UInt8(ascii: "0") }) { return .notAnInteger }
-        }
-        return .integerOutOfRange
     }
 
     /// A checked number's digits (integer and fraction parts together) and the power of ten they are scaled by. An
