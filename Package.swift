@@ -177,6 +177,7 @@ let package = Package(
                 .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                "TestSupport",
             ],
             path: "Packages/APIClient/Tests/AuthorizationTests"
         ),

@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs an executable to its end and collects its output, without blocking a cooperative thread.
 public enum ChildProcess {
     public struct Result: Sendable {
@@ -23,60 +27,95 @@ public enum ChildProcess {
             executable, arguments, input: input, standardOutput: standardOutput, environment: environment)
         let termination = await process.termination()
         return Result(
-            status: termination.status, standardOutput: process.standardOutput.finish(),
-            standardError: process.standardError.finish())
+            status: termination.status, standardOutput: await process.standardOutput.finish(),
+            standardError: await process.standardError.finish())
     }
 }
 
 /// Drains a pipe as data arrives, so a chatty child never blocks on a full pipe.
+///
+/// A thread of its own reads the pipe with blocking `read(2)` calls until the end of the output. Foundation's
+/// `FileHandle.readabilityHandler` is not used: on Linux its dispatch read sources crashed the test process in
+/// libdispatch's event loop once many pipes opened and closed side by side (`ChildProcessOutputTests` reproduces it).
 public final class OutputCollector: Sendable {
     public let pipe = Pipe()
-    private let buffer = Mutex(Data())
-    private let observers = Mutex([(String, CheckedContinuation<Void, Never>)]())
+    private let state = Mutex(State())
 
-    public init() {
-        // The handler keeps the collector alive until the pipe closes (then it removes itself).
-        pipe.fileHandleForReading.readabilityHandler = { handle in self.receive(handle) }
+    private struct State {
+        var output = Data()
+        var ended = false
+        var markerWaiters: [(marker: String, continuation: CheckedContinuation<Bool, Never>)] = []
+        var endWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private func receive(_ handle: FileHandle) {
-        let chunk = handle.availableData
-        guard !chunk.isEmpty else {
-            handle.readabilityHandler = nil
-            return
+    public init() {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        // The thread keeps the collector, and with it the pipe's reading end, alive until the output ends.
+        let reader = Thread { self.read(from: descriptor) }
+        reader.name = "OutputCollector"
+        reader.start()
+    }
+
+    private func read(from descriptor: Int32) {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            // An error other than EINTR ends the output as the end of the file does: nothing more can be read.
+            guard count > 0 else { break }
+            receive(chunk[..<count])
         }
-        let text = buffer.withLock { data -> String in
-            data.append(chunk)
-            return String(decoding: data, as: UTF8.self)
+        let (endWaiters, markerWaiters) = state.withLock { state in
+            state.ended = true
+            defer {
+                state.endWaiters = []
+                state.markerWaiters = []
+            }
+            return (state.endWaiters, state.markerWaiters)
         }
-        let ready = observers.withLock { pending -> [CheckedContinuation<Void, Never>] in
-            let matched = pending.filter { text.contains($0.0) }.map(\.1)
-            pending.removeAll { text.contains($0.0) }
+        endWaiters.forEach { $0.resume() }
+        // The output is complete: a marker not in it now never will be.
+        markerWaiters.forEach { $0.continuation.resume(returning: false) }
+    }
+
+    private func receive(_ chunk: ArraySlice<UInt8>) {
+        let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            state.output.append(contentsOf: chunk)
+            let text = String(decoding: state.output, as: UTF8.self)
+            let matched = state.markerWaiters.filter { text.contains($0.marker) }.map(\.continuation)
+            state.markerWaiters.removeAll { text.contains($0.marker) }
             return matched
         }
-        ready.forEach { $0.resume() }
+        ready.forEach { $0.resume(returning: true) }
     }
 
     /// Everything read so far.
-    public var text: String { buffer.withLock { String(decoding: $0, as: UTF8.self) } }
+    public var text: String { state.withLock { String(decoding: $0.output, as: UTF8.self) } }
 
-    /// Suspends until the output contains `marker`.
-    public func waitFor(_ marker: String) async {
+    /// Suspends until the output contains `marker` (`true`) or ends without it (`false`).
+    @discardableResult
+    public func waitFor(_ marker: String) async -> Bool {
         await withCheckedContinuation { continuation in
-            let alreadyThere = observers.withLock { pending -> Bool in
-                if text.contains(marker) { return true }
-                pending.append((marker, continuation))
-                return false
+            let known = state.withLock { state -> Bool? in
+                if String(decoding: state.output, as: UTF8.self).contains(marker) { return true }
+                if state.ended { return false }
+                state.markerWaiters.append((marker, continuation))
+                return nil
             }
-            if alreadyThere { continuation.resume() }
+            if let known { continuation.resume(returning: known) }
         }
     }
 
-    /// Reads whatever is left after the process exited.
-    public func finish() -> String {
-        pipe.fileHandleForReading.readabilityHandler = nil
-        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
-        buffer.withLock { $0.append(rest) }
+    /// Waits for the end of the output (every writer closed the pipe), then returns all of it.
+    public func finish() async -> String {
+        await withCheckedContinuation { continuation in
+            let ended = state.withLock { state -> Bool in
+                if state.ended { return true }
+                state.endWaiters.append(continuation)
+                return false
+            }
+            if ended { continuation.resume() }
+        }
         return text
     }
 }

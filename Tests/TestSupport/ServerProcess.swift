@@ -2,41 +2,43 @@ import Foundation
 
 /// A real `stories-server` process on a free loopback port, for tests that need separate processes.
 public final class ServerProcess: Sendable {
-    public let process: Process
     public let baseURL: URL
-    /// Everything it printed so far.
+    /// Everything it printed so far, standard output and error together.
     public let output: OutputCollector
+    private let child: SpawnedChild
 
-    private init(process: Process, baseURL: URL, output: OutputCollector) {
-        self.process = process
+    private init(child: SpawnedChild, baseURL: URL, output: OutputCollector) {
+        self.child = child
         self.baseURL = baseURL
         self.output = output
     }
 
     /// Starts the built `stories-server` with `arguments` plus `--port 0`, and returns once it prints its
-    /// `Listening on <url>` line.
+    /// `Listening on <url>` line. A server that ends its output without that line throws `ServerDidNotStart`.
     public static func start(_ arguments: [String] = []) async throws -> ServerProcess {
-        let process = Process()
-        process.executableURL = try BuildProducts.executable(named: "stories-server")
-        process.arguments = ["--port", "0"] + arguments
         let output = OutputCollector()
-        process.standardOutput = output.pipe
-        process.standardError = output.pipe
-        try process.run()
-        await output.waitFor("Listening on ")
+        let writingEnd = output.pipe.fileHandleForWriting
+        let child = try SpawnedChild(
+            try BuildProducts.executable(named: "stories-server"), ["--port", "0"] + arguments,
+            environment: ProcessInfo.processInfo.environment, standardInput: nil,
+            standardOutput: writingEnd.fileDescriptor, standardError: writingEnd.fileDescriptor)
+        try writingEnd.close()
+        let started = await output.waitFor("Listening on ")
         guard
+            started,
             let url = output.text.split(separator: "\n").first(where: { $0.hasPrefix("Listening on ") })?
                 .split(separator: " ").last.flatMap({ URL(string: String($0)) })
         else {
-            process.terminate()
+            child.send(SIGTERM)
+            child.waitUntilExit()
             throw ServerDidNotStart()
         }
-        return ServerProcess(process: process, baseURL: url, output: output)
+        return ServerProcess(child: child, baseURL: url, output: output)
     }
 
     /// Stops the process and waits for it.
     public func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        child.send(SIGTERM)
+        child.waitUntilExit()
     }
 }

@@ -21,13 +21,15 @@ public struct StartedProcess: Sendable {
         }
     }
 
-    public let processIdentifier: Int32
     public let standardOutput: OutputCollector
     public let standardError: OutputCollector
-    private let ending: Task<Termination, Never>
+    private let child: SpawnedChild
+
+    public var processIdentifier: Int32 { child.processIdentifier }
 
     /// Starts `executable` with `arguments`. Its standard input holds `input` (empty unless given); its standard
-    /// output goes to `standardOutput` when given (then the collector stays empty), to the collector otherwise.
+    /// output goes to `standardOutput` when given (then the collector stays empty), to the collector otherwise. Its
+    /// environment is the test process's, with `environment` on top.
     public static func start(
         _ executable: URL,
         _ arguments: [String],
@@ -35,48 +37,33 @@ public struct StartedProcess: Sendable {
         standardOutput redirectedOutput: FileHandle? = nil,
         environment: [String: String] = [:]
     ) throws -> StartedProcess {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let standardInput = Pipe()
-        process.standardInput = standardInput
         let standardOutput = OutputCollector()
-        if let redirectedOutput {
-            process.standardOutput = redirectedOutput
-            // Nothing writes to the collector: closing its writing end lets it read an empty output to the end.
-            try standardOutput.pipe.fileHandleForWriting.close()
-        } else {
-            process.standardOutput = standardOutput.pipe
-        }
         let standardError = OutputCollector()
-        process.standardError = standardError.pipe
-        let (endings, ended) = AsyncStream.makeStream(of: Termination.self)
-        process.terminationHandler = { process in
-            let status = process.terminationStatus
-            ended.yield(process.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status))
-            ended.finish()
-        }
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        let child = try SpawnedChild(
+            executable, arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            standardInput: standardInput.fileHandleForReading.fileDescriptor,
+            standardOutput: (redirectedOutput ?? standardOutput.pipe.fileHandleForWriting).fileDescriptor,
+            standardError: standardError.pipe.fileHandleForWriting.fileDescriptor)
+        // The child holds its own copies. Closing ours lets each collector read to the end once the child's copy
+        // closes (with a redirected output, nothing writes to the collector, and it reads an empty output at once).
+        try standardInput.fileHandleForReading.close()
+        try standardOutput.pipe.fileHandleForWriting.close()
+        try standardError.pipe.fileHandleForWriting.close()
+        if !input.isEmpty { try standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try standardInput.fileHandleForWriting.close()
-        let ending = Task {
-            for await termination in endings { return termination }
-            return Termination.exited(-1)
-        }
-        return StartedProcess(
-            processIdentifier: process.processIdentifier, standardOutput: standardOutput, standardError: standardError,
-            ending: ending)
+        return StartedProcess(standardOutput: standardOutput, standardError: standardError, child: child)
     }
 
-    /// Sends `signal` to the process.
+    /// Sends `signal` to the process, unless it has already ended.
     public func send(_ signal: Int32) {
-        kill(processIdentifier, signal)
+        child.send(signal)
     }
 
     /// Waits for the process to end.
     public func termination() async -> Termination {
-        await ending.value
+        await child.termination()
     }
 
     /// Waits until standard error contains `marker` (`true`) or the process ends without it (`false`).
@@ -85,11 +72,10 @@ public struct StartedProcess: Sendable {
         // Unstructured: the loser of the two waits is left suspended rather than awaited (a marker that never comes
         // would never resume it).
         Task {
-            await standardError.waitFor(marker)
-            first.yield(true)
+            first.yield(await standardError.waitFor(marker))
         }
         Task {
-            _ = await ending.value
+            _ = await child.termination()
             first.yield(standardError.text.contains(marker))
         }
         for await outcome in firsts { return outcome }

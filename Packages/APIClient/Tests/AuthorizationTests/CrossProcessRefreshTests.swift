@@ -1,6 +1,7 @@
 import APIClientTestSupport
 import CredentialsStore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Authorization
@@ -70,47 +71,41 @@ struct CrossProcessRefreshTests {
         _ = try await store.replace(
             with: Credential.fixture(origin: SessionFixture.origin, issuedAt: clock.now)
         )
-        let before = try Self.rowBytes(databasePath)
+        let before = try await Self.rowBytes(databasePath)
         let coordinator = try coordinator(
             endpoint: ScriptedTokenEndpoint(outcomes: [outcome]), clock: clock, storage: storage)
         clock.advance(by: 901)
         await #expect(throws: AuthorizationError.self) { try await coordinator.currentAuthorization() }
-        #expect(try Self.rowBytes(databasePath) == before)
+        #expect(try await Self.rowBytes(databasePath) == before)
     }
 
     /// Every column of every row, hex-encoded by sqlite3 itself (so the comparison is of stored bytes).
-    static func rowBytes(_ path: String) throws -> String {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "sqlite3", path,
-            "SELECT hex(origin), hex(account), hex(accessToken), hex(refreshToken), hex(tokenType), hex(scope), "
-                + "hex(expiresAt), hex(issuedAt), generation, isSignInRequired FROM credential",
-        ]
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+    static func rowBytes(_ path: String) async throws -> String {
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "sqlite3", path,
+                "SELECT hex(origin), hex(account), hex(accessToken), hex(refreshToken), hex(tokenType), hex(scope), "
+                    + "hex(expiresAt), hex(issuedAt), generation, isSignInRequired FROM credential",
+            ])
         // A missing sqlite3 or an unreadable file must fail the test, not compare two empty strings.
-        try #require(process.terminationStatus == 0, "sqlite3 failed; CI installs it")
-        try #require(!text.isEmpty, "no row was read")
-        return text
+        try #require(result.status == 0, "sqlite3 failed; CI installs it: \(result.standardError)")
+        try #require(!result.standardOutput.isEmpty, "no row was read")
+        return result.standardOutput
     }
 
     @Test("A process killed while holding the lock releases it: the next one gets it instead of timing out")
     func lockIsReleasedWhenHolderDies() async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // One process that takes the lock and sleeps, like a stories-cli stuck mid-refresh.
-        holder.arguments = [
-            "python3", "-c",
-            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(3600)",
-            lockPath,
-        ]
-        try holder.run()
-        defer { if holder.isRunning { holder.terminate() } }
+        let holder = try StartedProcess.start(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(3600)",
+                lockPath,
+            ])
+        defer { holder.send(SIGKILL) }
 
         // Wait (bounded) until the child holds the lock: a zero-timeout attempt fails exactly then.
         let probe = FileLock(path: lockPath, timeout: .zero)
@@ -131,9 +126,9 @@ struct CrossProcessRefreshTests {
         let waiter = Task {
             try await FileLock(path: lockPath, timeout: .seconds(60)).withLock {}
         }
-        kill(holder.processIdentifier, SIGKILL)
+        holder.send(SIGKILL)
         try await waiter.value
-        holder.waitUntilExit()
+        #expect(await holder.termination() == .signalled(SIGKILL))
     }
 
     @Test("Waiting for a lock that is never released ends with a clear error")

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The harness every process test stands on: `ChildProcess` and `StartedProcess` collect a child's output while it
+/// runs. Collecting through Foundation's `FileHandle.readabilityHandler` crashed the test process in libdispatch's
+/// event loop (`_dispatch_event_loop_drain`) once pipes opened and closed quickly side by side, which ended a CI run;
+/// these tests hold the harness to many short children at once.
+@Suite("Output of child processes", .timeLimit(.minutes(2)))
+struct ChildProcessOutputTests {
+    /// Enough children that the old collector crashed in every one of six runs of this workload.
+    static let childCount = 3_000
+    static let childrenAtOnce = 12
+
+    @Test("Three thousand short-lived children run twelve at a time each have their whole output collected")
+    func manyChildrenSideBySide() async throws {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let script = #"printf 'out %s' "$1"; printf 'err %s' "$1" >&2"#
+        let mismatches = try await withThrowingTaskGroup(of: String?.self) { group in
+            var mismatches: [String] = []
+            for index in 0..<Self.childCount {
+                if index >= Self.childrenAtOnce, let mismatch = try await group.next() {
+                    mismatches += [mismatch].compactMap { $0 }
+                }
+                group.addTask {
+                    let result = try await ChildProcess.run(shell, ["-c", script, "sh", "\(index)"])
+                    let expected = (status: Int32(0), output: "out \(index)", error: "err \(index)")
+                    guard result.status == expected.status, result.standardOutput == expected.output,
+                        result.standardError == expected.error
+                    else {
+                        return "child \(index): \(result.status) \(result.standardOutput) \(result.standardError)"
+                    }
+                    return nil
+                }
+            }
+            for try await mismatch in group { mismatches += [mismatch].compactMap { $0 } }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test("A marker in standard error wakes its waiter while the child still runs")
+    func markerWhileRunning() async throws {
+        // The child prints the marker and sleeps: the waiter can only have been woken by output read while it ran.
+        let child = try StartedProcess.start(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "printf ready >&2; exec sleep 60"])
+        #expect(await child.standardError.waitFor("ready"))
+        #expect(child.standardError.text == "ready")
+        child.send(SIGKILL)
+        #expect(await child.termination() == .signalled(SIGKILL))
+    }
+
+    @Test("A marker that never comes is answered once the output ends, not waited for forever")
+    func markerNeverPrinted() async throws {
+        let child = try StartedProcess.start(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf other >&2"])
+        #expect(await child.standardError.waitFor("ready") == false)
+        #expect(await child.termination() == .exited(0))
+    }
+
+    /// A child that blocks or ignores a signal because the test process happens to (test frameworks and libdispatch
+    /// block signals in their threads) would not behave as it does when a shell starts it.
+    @Test(
+        "A child starts as from a shell: no signal blocked, none ignored",
+        arguments: [SIGTERM, SIGINT, SIGHUP, SIGPIPE])
+    func signalStateOfAChild(signal: Int32) async throws {
+        let child = try StartedProcess.start(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "printf ready >&2; exec sleep 60"])
+        #expect(await child.standardError.waitFor("ready"))
+        child.send(signal)
+        #expect(await child.termination() == .signalled(signal))
+    }
+
+    @Test("A child holds no descriptor of the test process beyond its standard input, output and error")
+    func onlyThreeDescriptors() async throws {
+        // An open descriptor of the test process, such as another child's pipe, would otherwise be inherited.
+        let unrelated = Pipe()
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/ls"), ["/proc/self/fd"])
+        _ = unrelated
+        // ls itself opens /proc/self/fd as 3 while it lists it.
+        #expect(result.standardOutput.split(separator: "\n") == ["0", "1", "2", "3"], "\(result.standardOutput)")
+    }
+}
