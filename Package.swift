@@ -31,6 +31,8 @@ let package = Package(
     targets: [
         // MARK: shared by both executables
         .target(name: "StoriesVersion", path: "Apps/StoriesVersion"),
+        // Starts programs as a shell would: stories-cli's browser, and every child process of the tests.
+        .target(name: "ProcessSpawning", path: "Apps/ProcessSpawning"),
 
         // MARK: stories-cli
         .target(
@@ -52,6 +54,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                "ProcessSpawning",
                 "StoriesVersion",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
@@ -112,6 +115,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
+                "ProcessSpawning",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -77,6 +77,37 @@ struct SystemBrowserOpenerTests {
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
+    #if os(Linux)
+        @Test(
+            "The browser starts as from a shell: no signal blocked, none ignored, not even SIGPIPE, which stories-cli ignores",
+            .timeLimit(.minutes(1)))
+        func browserSignalState() throws {
+            let directory = FileManager.default.temporaryDirectory.appending(path: "browser-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            let report = directory.appending(path: "signals").path
+            #expect(mkfifo(report, 0o600) == 0)
+            let browser = directory.appending(path: "browser").path
+            // The shell reports its own signal state: a disposition it was started with is the browser's.
+            let script = "#!/bin/sh\ngrep -E '^Sig(Blk|Ign)' /proc/$$/status > \"$(dirname \"$0\")/signals\"\n"
+            _ = FileManager.default.createFile(
+                atPath: browser, contents: Data(script.utf8), attributes: [.posixPermissions: 0o700])
+            // As stories-cli does at start (StartupSignals); harmless here, where every write handles EPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            let opener = SystemBrowserOpener(environment: ["BROWSER": browser, "XDG_RUNTIME_DIR": directory.path])
+            defer { opener.signInEnded() }
+            try opener.open(Self.url)
+            // Opening the FIFO waits for the browser to open it for writing; reading ends when it closes it.
+            let reader = try #require(FileHandle(forReadingAtPath: report))
+            let masks = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+                .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+            // Bit n - 1 stands for signal n. Only signals 1 to 31 are checked: glibc keeps 32 and 33 to itself.
+            let standardSignals: UInt64 = 0x7fff_ffff
+            #expect(masks.count == 2, "\(masks)")
+            #expect(masks.map { $0 & standardSignals } == [0, 0], "blocked, ignored: \(masks)")
+        }
+    #endif
+
     @Test("A runtime directory others can use is not used for the page")
     func sharedRuntimeDirectoryAvoided() throws {
         let shared = FileManager.default.temporaryDirectory.appending(path: "shared-\(UUID().uuidString)")
