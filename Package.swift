@@ -31,8 +31,6 @@ let package = Package(
     targets: [
         // MARK: shared by both executables
         .target(name: "StoriesVersion", path: "Apps/StoriesVersion"),
-        // Starts programs as a shell would: stories-cli's browser, and every child process of the tests.
-        .target(name: "ProcessSpawning", path: "Apps/ProcessSpawning"),
 
         // MARK: stories-cli
         .target(
@@ -54,7 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                "ProcessSpawning",
+                .product(name: "ProcessSpawning", package: "APIClient"),
                 "StoriesVersion",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
@@ -115,7 +113,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "ProcessSpawning",
+                .product(name: "ProcessSpawning", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -181,7 +179,7 @@ let package = Package(
                 .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "TestSupport",
+                .product(name: "ProcessSpawning", package: "APIClient"),
             ],
             path: "Packages/APIClient/Tests/AuthorizationTests"
         ),

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "RFC7636", targets: ["RFC7636"]),
         .library(name: "RFC8259", targets: ["RFC8259"]),
         .library(name: "RFC9449", targets: ["RFC9449"]),
+        .library(name: "ProcessSpawning", targets: ["ProcessSpawning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -152,6 +153,9 @@ let package = Package(
 
         // MARK: tests (`swift test` here runs them; the root manifest lists them too, so that one `swift test` at the
         // root runs every test of the workspace in one build)
+        // Starts programs as a shell would (no signal blocked or ignored, descriptors 0-2 only), and waits for them:
+        // stories-cli's browser, and the child processes of every test suite. Linux only.
+        .target(name: "ProcessSpawning"),
         .testTarget(
             name: "APIClientTests",
             dependencies: ["APIClient", "APIClientTestSupport", "RFC3339", "RFC8259"]
@@ -185,6 +189,7 @@ let package = Package(
                 "RFC9449",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                "ProcessSpawning",
             ]
         ),
         .testTarget(

@@ -81,12 +81,12 @@ struct SystemBrowserOpenerTests {
         @Test(
             "The browser starts as from a shell: no signal blocked, none ignored, not even SIGPIPE, which stories-cli ignores",
             .timeLimit(.minutes(1)))
-        func browserSignalState() throws {
+        func browserSignalState() async throws {
             let directory = FileManager.default.temporaryDirectory.appending(path: "browser-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
-            let report = directory.appending(path: "signals").path
-            #expect(mkfifo(report, 0o600) == 0)
+            let fifo = directory.appending(path: "signals").path
+            try #require(mkfifo(fifo, 0o600) == 0)
             let browser = directory.appending(path: "browser").path
             // The shell reports its own signal state: a disposition it was started with is the browser's.
             let script = "#!/bin/sh\ngrep -E '^Sig(Blk|Ign)' /proc/$$/status > \"$(dirname \"$0\")/signals\"\n"
@@ -94,12 +94,25 @@ struct SystemBrowserOpenerTests {
                 atPath: browser, contents: Data(script.utf8), attributes: [.posixPermissions: 0o700])
             // As stories-cli does at start (StartupSignals); harmless here, where every write handles EPIPE.
             signal(SIGPIPE, SIG_IGN)
+            // Read on a thread of its own: opening the FIFO waits for the browser to open it, and reading ends when
+            // the browser closes it. If the browser never does, the time limit cancels the test, which ends the
+            // stream, and the defer opens the FIFO once to free the thread.
+            let (reports, report) = AsyncStream.makeStream(of: String.self)
+            Thread {
+                let reader = FileHandle(forReadingAtPath: fifo)
+                report.yield(reader.map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? "")
+                report.finish()
+            }.start()
+            defer {
+                let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            }
             let opener = SystemBrowserOpener(environment: ["BROWSER": browser, "XDG_RUNTIME_DIR": directory.path])
             defer { opener.signInEnded() }
             try opener.open(Self.url)
-            // Opening the FIFO waits for the browser to open it for writing; reading ends when it closes it.
-            let reader = try #require(FileHandle(forReadingAtPath: report))
-            let masks = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+            var iterator = reports.makeAsyncIterator()
+            let lines = try #require(await iterator.next())
+            let masks = lines.split(separator: "\n")
                 .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
             // Bit n - 1 stands for signal n. Only signals 1 to 31 are checked: glibc keeps 32 and 33 to itself.
             let standardSignals: UInt64 = 0x7fff_ffff

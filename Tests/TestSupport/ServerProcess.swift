@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 
 /// A real `stories-server` process on a free loopback port, for tests that need separate processes.
 public final class ServerProcess: Sendable {
@@ -16,13 +17,23 @@ public final class ServerProcess: Sendable {
     /// Starts the built `stories-server` with `arguments` plus `--port 0`, and returns once it prints its
     /// `Listening on <url>` line. A server that ends its output without that line throws `ServerDidNotStart`.
     public static func start(_ arguments: [String] = []) async throws -> ServerProcess {
+        let executable = try BuildProducts.executable(named: "stories-server")
         let output = OutputCollector()
         let writingEnd = output.pipe.fileHandleForWriting
-        let child = try SpawnedChild(
-            try BuildProducts.executable(named: "stories-server"), ["--port", "0"] + arguments,
-            environment: ProcessInfo.processInfo.environment, standardInput: nil,
-            standardOutput: writingEnd.fileDescriptor, standardError: writingEnd.fileDescriptor)
-        try writingEnd.close()
+        let child: Result<SpawnedChild, any Error> = Result {
+            try SpawnedChild(
+                executable, ["--port", "0"] + arguments, environment: ProcessInfo.processInfo.environment,
+                standardInput: nil, standardOutput: writingEnd.fileDescriptor, standardError: writingEnd.fileDescriptor)
+        }
+        // Closed whether or not the server started: the collector then reads to the end of what the server writes,
+        // and its reading thread ends.
+        try? writingEnd.close()
+        return try await waitForAddress(of: child.get(), printingTo: output)
+    }
+
+    private static func waitForAddress(
+        of child: SpawnedChild, printingTo output: OutputCollector
+    ) async throws -> ServerProcess {
         let started = await output.waitFor("Listening on ")
         guard
             started,

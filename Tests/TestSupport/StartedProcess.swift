@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -8,18 +9,7 @@ import Foundation
 /// arrives, and learns how it ended.
 public struct StartedProcess: Sendable {
     /// How a process ended.
-    public enum Termination: Sendable, Equatable {
-        case exited(Int32)
-        /// Ended by the signal's default action (a shell reports 128 + the signal's number).
-        case signalled(Int32)
-
-        /// The exit status, or the number of the signal that ended the process.
-        public var status: Int32 {
-            switch self {
-            case .exited(let status), .signalled(let status): status
-            }
-        }
-    }
+    public typealias Termination = ChildTermination
 
     public let standardOutput: OutputCollector
     public let standardError: OutputCollector
@@ -40,17 +30,29 @@ public struct StartedProcess: Sendable {
         let standardInput = Pipe()
         let standardOutput = OutputCollector()
         let standardError = OutputCollector()
-        let child = try SpawnedChild(
-            executable, arguments,
-            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
-            standardInput: standardInput.fileHandleForReading.fileDescriptor,
-            standardOutput: (redirectedOutput ?? standardOutput.pipe.fileHandleForWriting).fileDescriptor,
-            standardError: standardError.pipe.fileHandleForWriting.fileDescriptor)
-        // The child holds its own copies. Closing ours lets each collector read to the end once the child's copy
-        // closes (with a redirected output, nothing writes to the collector, and it reads an empty output at once).
-        try standardInput.fileHandleForReading.close()
-        try standardOutput.pipe.fileHandleForWriting.close()
-        try standardError.pipe.fileHandleForWriting.close()
+        // The child gets its own copies. Closing ours lets each collector read to the end once the child's copies
+        // close, and ends the collectors' reading threads if the child never started (with a redirected output,
+        // nothing writes to the collector, and it reads an empty output at once).
+        func closeChildEnds() {
+            try? standardInput.fileHandleForReading.close()
+            try? standardOutput.pipe.fileHandleForWriting.close()
+            try? standardError.pipe.fileHandleForWriting.close()
+        }
+        let child: SpawnedChild
+        do {
+            child = try SpawnedChild(
+                executable, arguments,
+                environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                standardInput: standardInput.fileHandleForReading.fileDescriptor,
+                standardOutput: (redirectedOutput ?? standardOutput.pipe.fileHandleForWriting).fileDescriptor,
+                standardError: standardError.pipe.fileHandleForWriting.fileDescriptor)
+        } catch {
+            closeChildEnds()
+            throw error
+        }
+        defer { closeChildEnds() }
+        // Written while this process still holds the reading end, so a child that ends without reading cannot turn
+        // the write into EPIPE (or SIGPIPE). The input must fit in the pipe's buffer (64 KiB); every test's does.
         if !input.isEmpty { try standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try standardInput.fileHandleForWriting.close()
         return StartedProcess(standardOutput: standardOutput, standardError: standardError, child: child)

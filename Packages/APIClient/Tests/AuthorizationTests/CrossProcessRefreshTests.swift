@@ -1,7 +1,7 @@
 import APIClientTestSupport
 import CredentialsStore
 import Foundation
-import TestSupport
+import ProcessSpawning
 import Testing
 
 @testable import Authorization
@@ -81,30 +81,39 @@ struct CrossProcessRefreshTests {
 
     /// Every column of every row, hex-encoded by sqlite3 itself (so the comparison is of stored bytes).
     static func rowBytes(_ path: String) async throws -> String {
-        let result = try await ChildProcess.run(
+        let rows = FileManager.default.temporaryDirectory.appending(path: "rows-\(UUID().uuidString)")
+        try Data().write(to: rows)
+        defer { try? FileManager.default.removeItem(at: rows) }
+        let output = try FileHandle(forWritingTo: rows)
+        let sqlite = try SpawnedChild(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "sqlite3", path,
                 "SELECT hex(origin), hex(account), hex(accessToken), hex(refreshToken), hex(tokenType), hex(scope), "
                     + "hex(expiresAt), hex(issuedAt), generation, isSignInRequired FROM credential",
-            ])
+            ], environment: ProcessInfo.processInfo.environment, standardInput: nil,
+            standardOutput: output.fileDescriptor, standardError: STDERR_FILENO)
+        try output.close()
+        let termination = await sqlite.termination()
         // A missing sqlite3 or an unreadable file must fail the test, not compare two empty strings.
-        try #require(result.status == 0, "sqlite3 failed; CI installs it: \(result.standardError)")
-        try #require(!result.standardOutput.isEmpty, "no row was read")
-        return result.standardOutput
+        try #require(termination == .exited(0), "sqlite3 failed (its error is above); CI installs it")
+        let text = try String(contentsOf: rows, encoding: .utf8)
+        try #require(!text.isEmpty, "no row was read")
+        return text
     }
 
     @Test("A process killed while holding the lock releases it: the next one gets it instead of timing out")
     func lockIsReleasedWhenHolderDies() async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // One process that takes the lock and sleeps, like a stories-cli stuck mid-refresh.
-        let holder = try StartedProcess.start(
+        let holder = try SpawnedChild(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "python3", "-c",
                 "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(3600)",
                 lockPath,
-            ])
+            ], environment: ProcessInfo.processInfo.environment, standardInput: nil, standardOutput: STDERR_FILENO,
+            standardError: STDERR_FILENO)
         defer { holder.send(SIGKILL) }
 
         // Wait (bounded) until the child holds the lock: a zero-timeout attempt fails exactly then.

@@ -9,7 +9,9 @@
     /// SIGPIPE, so a browser it opened did too), and on Linux its `run()` reads `/proc/self/fd` names past the end of
     /// their buffer, which crashed a process with many descriptors open. The caller waits for the child, or does not.
     public enum ProgramSpawn {
-        /// The descriptors a child gets as its standard input, output and error. No input means `/dev/null`.
+        /// The descriptors a child gets as its standard input, output and error. No input means `/dev/null`. Each must be
+        /// above 2 or the very stream it becomes (the CLI passes 2 as output and error): they are duplicated in order, so
+        /// an earlier one would replace a later one's source.
         public struct StandardStreams: Sendable {
             public var input: Int32?
             public var output: Int32
