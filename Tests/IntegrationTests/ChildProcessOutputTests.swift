@@ -54,6 +54,24 @@ struct ChildProcessOutputTests {
         #expect(await child.termination() == .signalled(SIGKILL))
     }
 
+    @Test("A marker a child prints just before it ends is found, by each of two hundred children")
+    func markerJustBeforeTheEnd() async throws {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let misses = try await withThrowingTaskGroup(of: Bool.self) { group in
+            var misses = 0
+            for index in 0..<200 {
+                if index >= Self.childrenAtOnce, try await group.next() == false { misses += 1 }
+                group.addTask {
+                    let child = try StartedProcess.start(shell, ["-c", "printf 'stored, ending' >&2"])
+                    return await child.waitForError("stored, ending")
+                }
+            }
+            for try await found in group where !found { misses += 1 }
+            return misses
+        }
+        #expect(misses == 0)
+    }
+
     @Test("A marker that never comes is answered once the output ends, not waited for forever")
     func markerNeverPrinted() async throws {
         let child = try StartedProcess.start(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf other >&2"])

@@ -34,11 +34,15 @@ public enum ChildProcess {
 
 /// Drains a pipe as data arrives, so a chatty child never blocks on a full pipe.
 ///
-/// A thread of its own reads the pipe with blocking `read(2)` calls until the end of the output. Foundation's
+/// A thread of its own waits for the pipe with `poll(2)` and reads it until the end of the output. Foundation's
 /// `FileHandle.readabilityHandler` is not used: on Linux its dispatch read sources crashed the test process in
 /// libdispatch's event loop once many pipes opened and closed side by side (`ChildProcessOutputTests` reproduces it).
+///
+/// Every read happens under the collector's lock, with the pipe non-blocking, so `drainedText()` can take what is left
+/// in the pipe at once: no chunk is ever read but not yet in `text`.
 public final class OutputCollector: Sendable {
     public let pipe = Pipe()
+    private let descriptor: Int32
     private let state = Mutex(State())
 
     private struct State {
@@ -49,44 +53,78 @@ public final class OutputCollector: Sendable {
     }
 
     public init() {
-        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        descriptor = pipe.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         // The thread keeps the collector, and with it the pipe's reading end, alive until the output ends.
-        let reader = Thread { self.read(from: descriptor) }
+        let reader = Thread { self.readUntilTheEnd() }
         reader.name = "OutputCollector"
         reader.start()
     }
 
-    private func read(from descriptor: Int32) {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    private func readUntilTheEnd() {
+        var readiness = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            // An error other than EINTR ends the output as the end of the file does: nothing more can be read.
-            guard count > 0 else { break }
-            receive(chunk[..<count])
+            if poll(&readiness, 1, -1) < 0, errno != EINTR { break }
+            if readAvailable() { return }
         }
-        let (endWaiters, markerWaiters) = state.withLock { state in
-            state.ended = true
-            defer {
-                state.endWaiters = []
-                state.markerWaiters = []
-            }
-            return (state.endWaiters, state.markerWaiters)
-        }
-        endWaiters.forEach { $0.resume() }
-        // The output is complete: a marker not in it now never will be.
-        markerWaiters.forEach { $0.continuation.resume(returning: false) }
+        // poll failed for another reason than a signal: nothing more can be read.
+        state.withLock { $0.ended = true }
+        resumeWaiters(afterEnd: true)
     }
 
-    private func receive(_ chunk: ArraySlice<UInt8>) {
-        let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-            state.output.append(contentsOf: chunk)
-            let text = String(decoding: state.output, as: UTF8.self)
-            let matched = state.markerWaiters.filter { text.contains($0.marker) }.map(\.continuation)
-            state.markerWaiters.removeAll { text.contains($0.marker) }
-            return matched
+    /// Reads everything the pipe holds now, and wakes the waiters it satisfies. Returns whether the output ended.
+    @discardableResult
+    private func readAvailable() -> Bool {
+        let ended = state.withLock { state -> Bool in
+            guard !state.ended else { return true }
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    state.output.append(contentsOf: chunk[..<count])
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else if count < 0, errno == EAGAIN {
+                    return false
+                } else {
+                    // The end of the file, or an error after which nothing more can be read.
+                    state.ended = true
+                    return true
+                }
+            }
         }
-        ready.forEach { $0.resume(returning: true) }
+        resumeWaiters(afterEnd: ended)
+        return ended
+    }
+
+    /// Wakes the waiters for a marker now in the output and, once the output has ended, every other waiter.
+    private func resumeWaiters(afterEnd ended: Bool) {
+        typealias Waiters = (
+            found: [CheckedContinuation<Bool, Never>], missed: [CheckedContinuation<Bool, Never>],
+            endWaiters: [CheckedContinuation<Void, Never>]
+        )
+        let (found, missed, endWaiters) = state.withLock { state -> Waiters in
+            let text = String(decoding: state.output, as: UTF8.self)
+            let found = state.markerWaiters.filter { text.contains($0.marker) }.map(\.continuation)
+            state.markerWaiters.removeAll { text.contains($0.marker) }
+            guard ended else { return (found, [], []) }
+            // The output is complete: a marker not in it now never will be.
+            defer {
+                state.markerWaiters = []
+                state.endWaiters = []
+            }
+            return (found, state.markerWaiters.map(\.continuation), state.endWaiters)
+        }
+        found.forEach { $0.resume(returning: true) }
+        missed.forEach { $0.resume(returning: false) }
+        endWaiters.forEach { $0.resume() }
+    }
+
+    /// Everything the pipe has held so far, read to its current end: once the writer has ended, all it wrote, even
+    /// when a process it started still holds the pipe open.
+    public func drainedText() -> String {
+        readAvailable()
+        return text
     }
 
     /// Everything read so far.

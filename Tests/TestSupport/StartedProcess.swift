@@ -78,7 +78,8 @@ public struct StartedProcess: Sendable {
         }
         Task {
             _ = await child.termination()
-            first.yield(standardError.text.contains(marker))
+            // Everything the process wrote is in the pipe by now, and a process it started may keep the pipe open.
+            first.yield(standardError.drainedText().contains(marker))
         }
         for await outcome in firsts { return outcome }
         return false
