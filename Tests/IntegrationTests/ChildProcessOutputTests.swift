@@ -20,27 +20,30 @@ struct ChildProcessOutputTests {
     func manyChildrenSideBySide() async throws {
         let shell = URL(fileURLWithPath: "/bin/sh")
         let script = #"printf 'out %s' "$1"; printf 'err %s' "$1" >&2"#
-        let mismatches = try await withThrowingTaskGroup(of: String?.self) { group in
-            var mismatches: [String] = []
-            for index in 0..<Self.childCount {
-                if index >= Self.childrenAtOnce, let mismatch = try await group.next() {
-                    mismatches += [mismatch].compactMap { $0 }
-                }
-                group.addTask {
-                    let result = try await ChildProcess.run(shell, ["-c", script, "sh", "\(index)"])
-                    let expected = (status: Int32(0), output: "out \(index)", error: "err \(index)")
-                    guard result.status == expected.status, result.standardOutput == expected.output,
-                        result.standardError == expected.error
-                    else {
-                        return "child \(index): \(result.status) \(result.standardOutput) \(result.standardError)"
-                    }
-                    return nil
-                }
+        let mismatches = try await Self.runSideBySide(count: Self.childCount) { index -> String? in
+            let result = try await ChildProcess.run(shell, ["-c", script, "sh", "\(index)"])
+            guard result.status == 0, result.standardOutput == "out \(index)", result.standardError == "err \(index)"
+            else {
+                return "child \(index): \(result.status) \(result.standardOutput) \(result.standardError)"
             }
-            for try await mismatch in group { mismatches += [mismatch].compactMap { $0 } }
-            return mismatches
-        }
+            return nil
+        }.compactMap { $0 }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// Runs `body` for each index below `count`, `childrenAtOnce` at a time, and returns the results in no order.
+    static func runSideBySide<Result: Sendable>(
+        count: Int, _ body: @escaping @Sendable (Int) async throws -> Result
+    ) async throws -> [Result] {
+        try await withThrowingTaskGroup(of: Result.self) { group in
+            var results: [Result] = []
+            for index in 0..<count {
+                if index >= childrenAtOnce, let result = try await group.next() { results.append(result) }
+                group.addTask { try await body(index) }
+            }
+            for try await result in group { results.append(result) }
+            return results
+        }
     }
 
     @Test("A marker in standard error wakes its waiter while the child still runs")
@@ -57,18 +60,11 @@ struct ChildProcessOutputTests {
     @Test("A marker a child prints just before it ends is found, by each of two hundred children")
     func markerJustBeforeTheEnd() async throws {
         let shell = URL(fileURLWithPath: "/bin/sh")
-        let misses = try await withThrowingTaskGroup(of: Bool.self) { group in
-            var misses = 0
-            for index in 0..<200 {
-                if index >= Self.childrenAtOnce, try await group.next() == false { misses += 1 }
-                group.addTask {
-                    let child = try StartedProcess.start(shell, ["-c", "printf 'stored, ending' >&2"])
-                    return await child.waitForError("stored, ending")
-                }
-            }
-            for try await found in group where !found { misses += 1 }
-            return misses
+        let found = try await Self.runSideBySide(count: 200) { _ in
+            let child = try StartedProcess.start(shell, ["-c", "printf 'stored, ending' >&2"])
+            return await child.waitForError("stored, ending")
         }
+        let misses = found.filter { !$0 }.count
         #expect(misses == 0)
     }
 

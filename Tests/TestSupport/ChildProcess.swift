@@ -104,9 +104,13 @@ public final class OutputCollector: Sendable {
             endWaiters: [CheckedContinuation<Void, Never>]
         )
         let (found, missed, endWaiters) = state.withLock { state -> Waiters in
-            let text = String(decoding: state.output, as: UTF8.self)
-            let found = state.markerWaiters.filter { text.contains($0.marker) }.map(\.continuation)
-            state.markerWaiters.removeAll { text.contains($0.marker) }
+            var found: [CheckedContinuation<Bool, Never>] = []
+            // Decoded only for a waiter: a chatty child would otherwise cost a decoding of all its output per chunk.
+            if !state.markerWaiters.isEmpty {
+                let text = String(decoding: state.output, as: UTF8.self)
+                found = state.markerWaiters.filter { text.contains($0.marker) }.map(\.continuation)
+                state.markerWaiters.removeAll { text.contains($0.marker) }
+            }
             guard ended else { return (found, [], []) }
             // The output is complete: a marker not in it now never will be.
             defer {
