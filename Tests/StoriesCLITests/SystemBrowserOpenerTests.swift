@@ -88,8 +88,10 @@ struct SystemBrowserOpenerTests {
             let fifo = directory.appending(path: "signals").path
             try #require(mkfifo(fifo, 0o600) == 0)
             let browser = directory.appending(path: "browser").path
-            // The shell reports its own signal state: a disposition it was started with is the browser's.
-            let script = "#!/bin/sh\ngrep -E '^Sig(Blk|Ign)' /proc/$$/status > \"$(dirname \"$0\")/signals\"\n"
+            // The browser becomes grep, which reports the signal state it was started with (exec keeps the mask and
+            // the ignored signals). Not the shell's status read by a child: dash blocks signals while it waits for one.
+            let script =
+                "#!/bin/sh\nexec grep -E '^Sig(Blk|Ign)' /proc/self/status > \"$(dirname \"$0\")/signals\"\n"
             _ = FileManager.default.createFile(
                 atPath: browser, contents: Data(script.utf8), attributes: [.posixPermissions: 0o700])
             // As stories-cli does at start (StartupSignals); harmless here, where every write handles EPIPE.
