@@ -74,30 +74,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The freedesktop Secret Service through libsecret (Debian: libsecret-1-dev), for `SecretServiceKeyring`.
-        // libsecret rather than the D-Bus API by hand: it negotiates the Secret Service session, unlocks and
-        // prompts as every desktop expects. Only the read, which every command on a sealed file makes, goes by hand
-        // (CSecretService/PlainSessionRead.c, BusConnection.c) on the user's own bus: four calls, three waits.
-        .systemLibrary(
-            name: "CLibSecret",
-            pkgConfig: "libsecret-1",
-            providers: [.apt(["libsecret-1-dev"])]
-        ),
-        // A narrow C face of libsecret and D-Bus (plain C types, a cancellable per call), so Swift never handles GLib
-        // objects.
-        .target(
-            name: "CSecretService",
-            dependencies: [.target(name: "CLibSecret", condition: .when(platforms: [.linux]))]
-        ),
-        // `DataKeyStore` over the Secret Service, Linux only. A Keychain one for Apple platforms would be a target
-        // of its own beside it (`KeychainKeyring`, over Security's generic passwords).
-        .target(
-            name: "SecretServiceKeyring",
-            dependencies: [
-                "Authorization",
-                .target(name: "CSecretService", condition: .when(platforms: [.linux])),
-            ]
-        ),
+        // `DataKeyStore` over the Secret Service, Linux only: libsecret and GIO are loaded at run time, so building
+        // needs none of their headers. A Keychain one for Apple platforms would be a target of its own beside it
+        // (`KeychainKeyring`, over Security's generic passwords).
+        .target(name: "SecretServiceKeyring", dependencies: ["Authorization"]),
         // The live graph every front needs: the AsyncHTTPClient transport and its adapters, the connection limits, the
         // middleware order, the token, discovery and `/me` clients, and the loopback redirect listener (RFC 8252).
         // Fronts add a credentials store and a lock of their choice.

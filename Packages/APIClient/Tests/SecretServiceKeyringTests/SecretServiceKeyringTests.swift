@@ -9,8 +9,9 @@ import Testing
 /// collection locked (`locked`), no session bus at all (`no-bus`), one that never answers (`silent-bus`), one with no
 /// Secret Service on it (`no-service`), and a gnome-keyring-daemon on a bus over TCP (`tcp-bus`), where reads go
 /// through libsecret. Run by plain `swift test`
-/// they are skipped (reported as skipped, never passed): they need a keyring the developer's machine may not have,
-/// which the script starts itself and fails without.
+/// those are skipped (reported as skipped, never passed): they need a keyring the developer's machine may not have,
+/// which the script starts itself and fails without. The cases of a library that is not installed need no keyring
+/// and run everywhere.
 @Suite("SecretServiceKeyring")
 struct SecretServiceKeyringTests {
     static let surroundings = ProcessInfo.processInfo.environment["STORIES_KEYRING_TEST"]
@@ -80,6 +81,35 @@ struct SecretServiceKeyringTests {
             .store(key, fileID: Self.keptForLockedFileID, path: "/tmp/kept.sqlite")
         #expect(
             try await SecretServiceKeyring(deadline: Self.deadline).dataKey(fileID: Self.keptForLockedFileID) == key)
+    }
+
+    @Test(
+        "Where libsecret is not installed, storing, deleting and checking are unavailable and name the library",
+        .enabled(if: surroundings == nil || unlocked))
+    func libSecretNotInstalled() async throws {
+        let missing = "libsecret-not-installed-\(UUID().uuidString).so.0"
+        let keyring = SecretServiceKeyring(
+            deadline: Self.deadline,
+            libraries: SecretServiceLibraryNames(gio: SecretServiceLibraryNames.system.gio, libSecret: missing))
+        let expected = KeyringError.unavailable(reason: "\(missing) is not installed")
+        await #expect(throws: expected) { try await keyring.checkAvailable() }
+        await #expect(throws: expected) {
+            try await keyring.store(DataKey.random(), fileID: "none", path: "/tmp/none.sqlite")
+        }
+        await #expect(throws: expected) { try await keyring.removeDataKey(fileID: "none") }
+    }
+
+    @Test(
+        "Where GIO is not installed, even a read is unavailable and names the library",
+        .enabled(if: surroundings == nil || unlocked))
+    func gioNotInstalled() async throws {
+        let missing = "libgio-not-installed-\(UUID().uuidString).so.0"
+        let keyring = SecretServiceKeyring(
+            deadline: Self.deadline,
+            libraries: SecretServiceLibraryNames(gio: missing, libSecret: SecretServiceLibraryNames.system.libSecret))
+        await #expect(throws: KeyringError.unavailable(reason: "\(missing) is not installed")) {
+            _ = try await keyring.dataKey(fileID: "none")
+        }
     }
 
     @Test(
