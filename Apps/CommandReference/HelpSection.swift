@@ -1,7 +1,8 @@
 /// A section of `--help` that swift-argument-parser has no place for (EXAMPLES, ENVIRONMENT, FILES, EXIT CODES),
 /// laid out as it lays out OPTIONS: the title in capitals, entries indented two columns, each label padded to the
 /// column where descriptions start (or alone on its line when it is longer), descriptions wrapped there.
-/// `ManualPage` writes the man page's sections from the same values.
+/// `ManualPage` writes the man page's sections from the same values. `Scripts/check-readme` reads stories-cli's EXIT
+/// CODES back from `--help`: keep the layout when changing it.
 public struct HelpSection: Sendable, Equatable {
     public enum Body: Sendable, Equatable {
         /// Label and description pairs: a variable, a file, an exit code.
