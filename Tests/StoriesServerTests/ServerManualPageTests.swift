@@ -8,7 +8,7 @@ import Testing
 @Suite("stories-server's reference in --help and docs/man", .timeLimit(.minutes(1)))
 struct ServerManualPageTests {
     static var exitCodes: [String] {
-        ManualPage.definitions(of: ServerReference.exitCodes).map(\.label)
+        ServerExitCode.allCases.map { String($0.rawValue) }
     }
 
     @Test("docs/man/stories-server.1 gives every exit code stories-server --help documents in EXIT STATUS")

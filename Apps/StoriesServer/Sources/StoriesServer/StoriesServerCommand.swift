@@ -226,7 +226,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
             try await serve()
         } catch let failure as StartupFailure {
             FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
+            throw ExitCode(failure.exitCode.rawValue)
         }
     }
 
@@ -269,7 +269,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
                 Data(
                     "error: Port \(port) on \(host) is already in use. Stop the other server, or pick another port with --port (0 picks a free one).\n"
                         .utf8))
-            throw ExitCode(69)
+            throw ExitCode(ServerExitCode.portInUse.rawValue)
         }
     }
 }

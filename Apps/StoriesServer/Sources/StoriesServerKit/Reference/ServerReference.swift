@@ -3,18 +3,12 @@ import CommandReference
 /// What `stories-server --help` prints after its options, and its man page's EXIT STATUS and EXAMPLES repeat: the
 /// exit codes and realistic uses.
 public enum ServerReference {
-    /// Every exit status: sysexits' codes for the failures `StartupFailure` and the parser report.
-    public static let exitCodes = HelpSection(
-        title: "EXIT CODES",
-        body: .definitions([
-            .init("0", "stopped (Ctrl-C or SIGTERM)"),
-            .init("64", "usage error (a bad option or value)"),
-            .init("66", "the introspection client's secret file cannot be used"),
-            .init("69", "the port is already in use"),
-            .init("75", "the authorization server (--authorization-server) cannot be reached"),
-            .init("78", "its metadata cannot be used"),
-        ])
-    )
+    /// Every exit status, from `ServerExitCode`.
+    public static var exitCodes: HelpSection {
+        HelpSection(
+            title: "EXIT CODES",
+            body: .definitions(ServerExitCode.allCases.map { .init(String($0.rawValue), $0.meaning) }))
+    }
 
     /// Realistic uses, the most common first.
     public static let examples = [
