@@ -31,6 +31,14 @@ let package = Package(
     targets: [
         // MARK: shared by both executables
         .target(name: "StoriesVersion", path: "Apps/StoriesVersion"),
+        // The sections --help and the man pages add to swift-argument-parser's: their values, layout and mdoc.
+        .target(name: "CommandReference", path: "Apps/CommandReference"),
+        // Not a product: writes those man page sections for Scripts/generate-man.
+        .executableTarget(
+            name: "ManualSections",
+            dependencies: ["CommandReference", "StoriesCLIKit", "StoriesServerKit"],
+            path: "Apps/ManualSections"
+        ),
 
         // MARK: stories-cli
         .target(
@@ -54,6 +62,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ProcessSpawning", package: "APIClient"),
                 "StoriesVersion",
+                "CommandReference",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
         ),
@@ -78,6 +87,7 @@ let package = Package(
             name: "StoriesServerKit",
             dependencies: [
                 "StoriesServerAPI",
+                "CommandReference",
                 .product(name: "RFC3339", package: "APIClient"),
                 .product(name: "RFC7636", package: "APIClient"),
                 .product(name: "RFC8259", package: "APIClient"),
@@ -99,6 +109,7 @@ let package = Package(
             name: "StoriesServer",
             dependencies: [
                 "StoriesServerKit",
+                "CommandReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -245,6 +256,7 @@ let package = Package(
             dependencies: [
                 "StoriesServerKit",
                 "StoriesServerAPI",
+                "CommandReference",
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -291,6 +303,7 @@ let package = Package(
                 .product(name: "DomainFailure", package: "APIClient"),
                 "StoriesCLIKit",
                 "StoriesCLITestSupport",
+                "CommandReference",
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),

@@ -1,5 +1,6 @@
 import APIClientLive
 import ArgumentParser
+import CommandReference
 import Foundation
 import OnboardingDomain
 import OnboardingPresentation

@@ -1,36 +1,42 @@
 /// A section of `--help` that swift-argument-parser has no place for (EXAMPLES, ENVIRONMENT, FILES, EXIT CODES),
 /// laid out as it lays out OPTIONS: the title in capitals, entries indented two columns, each label padded to the
 /// column where descriptions start (or alone on its line when it is longer), descriptions wrapped there.
-///
-/// `Scripts/generate-man` reads these sections back from `--help` (run with a wide `COLUMNS`, so nothing wraps) to
-/// write the man page's: keep the layout when changing it.
-struct HelpSection: Sendable, Equatable {
-    enum Body: Sendable, Equatable {
+/// `ManualPage` writes the man page's sections from the same values. `Scripts/check-readme` reads stories-cli's EXIT
+/// CODES back from `--help`: keep the layout when changing it.
+public struct HelpSection: Sendable, Equatable {
+    public enum Body: Sendable, Equatable {
         /// Label and description pairs: a variable, a file, an exit code.
         case definitions([Definition])
         /// `# comment` then `$ command` lines, a blank line between examples.
         case examples([CommandExample])
     }
 
-    struct Definition: Sendable, Equatable {
-        var label: String
-        var text: String
+    /// A label (a variable, a file, an exit code; several separated by ", ") and its description.
+    public struct Definition: Sendable, Equatable {
+        public var label: String
+        public var text: String
 
-        init(_ label: String, _ text: String) {
+        public init(_ label: String, _ text: String) {
             self.label = label
             self.text = text
         }
     }
 
-    var title: String
-    var body: Body
+    public var title: String
+    public var body: Body
+
+    public init(title: String, body: Body) {
+        self.title = title
+        self.body = body
+    }
 
     /// Where descriptions start, as in the parser's OPTIONS.
     static let descriptionColumn = 26
     /// The narrowest a description is wrapped to, however narrow the terminal.
     static let minimumDescriptionWidth = 30
 
-    func rendered(columns: Int) -> String {
+    /// The section as `--help` prints it, wrapped to `columns`.
+    public func rendered(columns: Int) -> String {
         var text = "\(title):\n"
         switch body {
         case .definitions(let definitions):
