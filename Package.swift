@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "stories-server", targets: ["StoriesServer"]),
     ],
     dependencies: [
+        .package(path: "Packages/DomainFailure"),
+        .package(path: "Packages/Standards"),
         .package(path: "Packages/APIClient"),
         .package(path: "Packages/Stories"),
         .package(path: "Packages/Onboarding"),
@@ -49,8 +51,8 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "SecretServiceKeyring", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
@@ -88,10 +90,10 @@ let package = Package(
             dependencies: [
                 "StoriesServerAPI",
                 "CommandReference",
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC7636", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC7636", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -138,120 +140,6 @@ let package = Package(
             path: "Tests/StoriesCLITestSupport"
         ),
         .testTarget(
-            name: "APIClientTests",
-            dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
-            ],
-            path: "Packages/APIClient/Tests/APIClientTests"
-        ),
-        .testTarget(
-            name: "APIClientLiveTests",
-            dependencies: [
-                .product(name: "APIClientLive", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Packages/APIClient/Tests/APIClientLiveTests"
-        ),
-        .testTarget(
-            name: "RFC7636Tests",
-            dependencies: [.product(name: "RFC7636", package: "APIClient")],
-            path: "Packages/APIClient/Tests/RFC7636Tests"
-        ),
-        .testTarget(
-            name: "RFC8259Tests",
-            dependencies: [.product(name: "RFC8259", package: "APIClient")],
-            path: "Packages/APIClient/Tests/RFC8259Tests"
-        ),
-        .testTarget(
-            name: "RFC9449Tests",
-            dependencies: [
-                .product(name: "RFC9449", package: "APIClient"),
-                .product(name: "RFC7636", package: "APIClient"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            path: "Packages/APIClient/Tests/RFC9449Tests"
-        ),
-        .testTarget(
-            name: "AuthorizationTests",
-            dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC7636", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ProcessSpawning", package: "APIClient"),
-            ],
-            path: "Packages/APIClient/Tests/AuthorizationTests"
-        ),
-        .testTarget(
-            name: "CredentialsStoreTests",
-            dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
-                // A second, independent connection to the file, as another process would hold.
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Packages/APIClient/Tests/CredentialsStoreTests"
-        ),
-        // Against a real Secret Service: Scripts/keyring-tests runs them on a private D-Bus session.
-        .testTarget(
-            name: "SecretServiceKeyringTests",
-            dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "SecretServiceKeyring", package: "APIClient"),
-            ],
-            path: "Packages/APIClient/Tests/SecretServiceKeyringTests"
-        ),
-        .testTarget(
-            name: "StoriesDataTests",
-            dependencies: [
-                .product(name: "DomainFailure", package: "APIClient"),
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "StoriesDomain", package: "Stories"),
-                .product(name: "StoriesData", package: "Stories"),
-                .product(name: "RFC8259", package: "APIClient"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Packages/Stories/Tests/StoriesDataTests"
-        ),
-        .testTarget(
-            name: "StoriesPresentationTests",
-            dependencies: [
-                .product(name: "DomainFailure", package: "APIClient"),
-                .product(name: "StoriesDomain", package: "Stories"),
-                .product(name: "StoriesPresentation", package: "Stories"),
-            ],
-            path: "Packages/Stories/Tests/StoriesPresentationTests"
-        ),
-        .testTarget(
-            name: "OnboardingTests",
-            dependencies: [
-                .product(name: "DomainFailure", package: "APIClient"),
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "OnboardingDomain", package: "Onboarding"),
-                .product(name: "OnboardingData", package: "Onboarding"),
-                .product(name: "OnboardingPresentation", package: "Onboarding"),
-                .product(name: "Authorization", package: "APIClient"),
-            ],
-            path: "Packages/Onboarding/Tests/OnboardingTests"
-        ),
-        .testTarget(
             name: "StoriesServerTests",
             dependencies: [
                 "StoriesServerKit",
@@ -263,9 +151,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC9449", package: "Standards"),
                 // A client for the server processes the option tests start.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Peer addresses, and a channel that has one, for the per-client limits.
@@ -300,7 +188,7 @@ let package = Package(
             name: "StoriesCLITests",
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
-                .product(name: "DomainFailure", package: "APIClient"),
+                .product(name: "DomainFailure", package: "DomainFailure"),
                 "StoriesCLIKit",
                 "StoriesCLITestSupport",
                 "CommandReference",

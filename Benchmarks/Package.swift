@@ -17,7 +17,9 @@ let package = Package(
         .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"])
     ],
     dependencies: [
+        .package(path: "../Packages/Standards"),
         .package(path: "../Packages/APIClient"),
+        .package(path: "../Packages/Stories"),
         // Only the malloc interposer: the default "RuntimeInterposer" trait needs a package the mirror lacks.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -33,10 +35,11 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "StoriesData", package: "Stories"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -7,19 +7,16 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
-        .library(name: "DomainFailure", targets: ["DomainFailure"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
         .library(name: "SecretServiceKeyring", targets: ["SecretServiceKeyring"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
-        .library(name: "RFC3339", targets: ["RFC3339"]),
-        .library(name: "RFC7636", targets: ["RFC7636"]),
-        .library(name: "RFC8259", targets: ["RFC8259"]),
-        .library(name: "RFC9449", targets: ["RFC9449"]),
         .library(name: "ProcessSpawning", targets: ["ProcessSpawning"]),
     ],
     dependencies: [
+        .package(path: "../DomainFailure"),
+        .package(path: "../Standards"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -37,16 +34,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // `FailureCause`, the error behind a domain failure, for every feature's Domain module. No dependencies at
-        // all, so a Domain module that uses it stays as free of the client as before.
-        .target(name: "DomainFailure"),
         // Generated `Client`, `APIProtocol`, `Servers` and `Components`, plus named servers and failure classification.
         .target(
             name: "APIClient",
             dependencies: [
-                "DomainFailure",
-                "RFC3339",
-                "RFC8259",
+                .product(name: "DomainFailure", package: "DomainFailure"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -57,8 +51,8 @@ let package = Package(
             name: "Authorization",
             dependencies: [
                 "APIClient",
-                "RFC7636",
-                "RFC9449",
+                .product(name: "RFC7636", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -68,7 +62,7 @@ let package = Package(
             name: "CredentialsStore",
             dependencies: [
                 "Authorization",
-                "RFC9449",
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // AES-GCM for sealed storage: CryptoKit on Apple platforms, BoringSSL's on Linux.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -86,7 +80,7 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "Authorization",
-                "RFC3339",
+                .product(name: "RFC3339", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -97,27 +91,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // The one date transcoder for the generated client and the reference server: lock-free, strict RFC 3339.
-        .target(
-            name: "RFC3339",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
-        ),
-        // PKCE's S256 challenge and verifier grammar, and base64url: one definition for the client and the reference
-        // server.
-        .target(
-            name: "RFC7636",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-        ),
-        // JSON for paths too hot for Foundation's coders: strings written straight into bytes exactly as `JSONEncoder`
-        // writes them (one escaper for the DPoP proofs, the reference server's pages and the CLI's `list --json`), and
-        // a strict token-by-token reader (`StoryPageReader` reads `list`'s pages with it).
-        .target(name: "RFC8259"),
-        // DPoP (RFC 9449): the client's proofs and the reference server's checks of them, one definition for both.
-        // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
-        .target(
-            name: "RFC9449",
-            dependencies: ["RFC7636", "RFC8259", .product(name: "Crypto", package: "swift-crypto")]
-        ),
         // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
         // `APIProtocol`.
         .target(
@@ -125,7 +98,7 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "Authorization",
-                "RFC3339",
+                .product(name: "RFC3339", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -138,13 +111,7 @@ let package = Package(
         .target(name: "ProcessSpawning"),
         .testTarget(
             name: "APIClientTests",
-            dependencies: ["APIClient", "APIClientTestSupport", "RFC3339", "RFC8259"]
-        ),
-        .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
-        .testTarget(name: "RFC8259Tests", dependencies: ["RFC8259"]),
-        .testTarget(
-            name: "RFC9449Tests",
-            dependencies: ["RFC9449", "RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["APIClient", "APIClientTestSupport", .product(name: "RFC3339", package: "Standards"), .product(name: "RFC8259", package: "Standards")]
         ),
         .testTarget(
             name: "APIClientLiveTests",
@@ -165,8 +132,8 @@ let package = Package(
                 "Authorization",
                 "CredentialsStore",
                 "APIClientTestSupport",
-                "RFC7636",
-                "RFC9449",
+                .product(name: "RFC7636", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "ProcessSpawning",
@@ -177,7 +144,7 @@ let package = Package(
             dependencies: [
                 "Authorization",
                 "CredentialsStore",
-                "RFC9449",
+                .product(name: "RFC9449", package: "Standards"),
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

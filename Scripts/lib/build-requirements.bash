@@ -29,3 +29,18 @@ check_build_requirements() { # NAME: the script's name, for the message
   echo "$name: the build needs SQLite's development files: sudo apt-get install libsqlite3-dev (Fedora: sudo dnf install sqlite-devel)." >&2
   exit 69
 }
+
+# check_test_requirements NAME: what building needs, and the sqlite3 command, which tests use to look inside a
+# credentials file as another program would; installed the same way as root.
+check_test_requirements() {
+  local name="$1"
+  check_build_requirements "$name"
+  command -v sqlite3 >/dev/null 2>&1 && return 0
+  if [[ "$(uname -s)" == Linux && "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> Installing sqlite3 (the tests read credentials files with it)…" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3; } >&2 || true
+    command -v sqlite3 >/dev/null 2>&1 && return 0
+  fi
+  echo "$name: the tests need the sqlite3 command: sudo apt-get install sqlite3 (Fedora: sudo dnf install sqlite)." >&2
+  exit 69
+}

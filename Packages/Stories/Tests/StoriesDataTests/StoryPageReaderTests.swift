@@ -3,6 +3,7 @@ import APIClientTestSupport
 import Foundation
 import RFC3339
 import RFC8259
+import StoriesData
 import Testing
 
 @Suite("A page of stories read from its bytes as the generated decoding reads it")

@@ -1,5 +1,6 @@
 import APIClient
 import HTTPTypes
+import StoriesData
 import Testing
 
 @Suite("NextPageLink")
