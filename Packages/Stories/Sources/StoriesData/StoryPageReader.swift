@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import RFC3339
 import RFC8259
