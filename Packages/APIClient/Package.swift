@@ -9,7 +9,6 @@ let package = Package(
         .library(name: "APIClient", targets: ["APIClient"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
-        .library(name: "SecretServiceKeyring", targets: ["SecretServiceKeyring"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
         .library(name: "ProcessSpawning", targets: ["ProcessSpawning"]),
@@ -68,10 +67,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // `DataKeyStore` over the Secret Service, Linux only: libsecret and GIO are loaded at run time, so building
-        // needs none of their headers. A Keychain one for Apple platforms would be a target of its own beside it
-        // (`KeychainKeyring`, over Security's generic passwords).
-        .target(name: "SecretServiceKeyring", dependencies: ["Authorization"]),
         // The live graph every front needs: the AsyncHTTPClient transport and its adapters, the connection limits, the
         // middleware order, the token, discovery and `/me` clients, and the loopback redirect listener (RFC 8252).
         // Fronts add a credentials store and a lock of their choice.
@@ -111,7 +106,10 @@ let package = Package(
         .target(name: "ProcessSpawning"),
         .testTarget(
             name: "APIClientTests",
-            dependencies: ["APIClient", "APIClientTestSupport", .product(name: "RFC3339", package: "Standards"), .product(name: "RFC8259", package: "Standards")]
+            dependencies: [
+                "APIClient", "APIClientTestSupport", .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
+            ]
         ),
         .testTarget(
             name: "APIClientLiveTests",
@@ -148,11 +146,6 @@ let package = Package(
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
-        ),
-        // Against a real Secret Service: Scripts/keyring-tests runs them on a private D-Bus session.
-        .testTarget(
-            name: "SecretServiceKeyringTests",
-            dependencies: ["Authorization", "CredentialsStore", "SecretServiceKeyring"]
         ),
     ]
 )

@@ -14,7 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../DomainFailure"),
-        .package(path: "../APIClient")
+        .package(path: "../APIClient"),
     ],
     targets: [
         .target(name: "OnboardingDomain", dependencies: [.product(name: "DomainFailure", package: "DomainFailure")]),
