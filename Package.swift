@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: shared by both executables
@@ -52,7 +53,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 "StoriesVersion",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
@@ -113,7 +114,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -179,7 +180,7 @@ let package = Package(
                 .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             path: "Packages/APIClient/Tests/AuthorizationTests"
         ),

@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "RFC7636", targets: ["RFC7636"]),
         .library(name: "RFC8259", targets: ["RFC8259"]),
         .library(name: "RFC9449", targets: ["RFC9449"]),
-        .library(name: "ProcessSpawning", targets: ["ProcessSpawning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -33,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Reads openapi/openapi.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        // Starts the child processes of the cross-process tests.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -153,9 +154,6 @@ let package = Package(
 
         // MARK: tests (`swift test` here runs them; the root manifest lists them too, so that one `swift test` at the
         // root runs every test of the workspace in one build)
-        // Starts programs as a shell would (no signal blocked or ignored, descriptors 0-2 only), and waits for them:
-        // stories-cli's browser, and the child processes of every test suite. Linux only.
-        .target(name: "ProcessSpawning"),
         .testTarget(
             name: "APIClientTests",
             dependencies: ["APIClient", "APIClientTestSupport", "RFC3339", "RFC8259"]
@@ -189,7 +187,7 @@ let package = Package(
                 "RFC9449",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "ProcessSpawning",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .testTarget(
