@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: shared by both executables
@@ -61,7 +62,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 "StoriesVersion",
                 "CommandReference",
             ],
@@ -125,7 +126,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -11,7 +11,6 @@ let package = Package(
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
-        .library(name: "ProcessSpawning", targets: ["ProcessSpawning"]),
     ],
     dependencies: [
         .package(path: "../DomainFailure"),
@@ -29,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Reads openapi/openapi.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        // Starts the child processes of the cross-process tests.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -99,11 +100,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: tests (`swift test` here runs them; the root manifest lists them too, so that one `swift test` at the
-        // root runs every test of the workspace in one build)
-        // Starts programs as a shell would (no signal blocked or ignored, descriptors 0-2 only), and waits for them:
-        // stories-cli's browser, and the child processes of every test suite. Linux only.
-        .target(name: "ProcessSpawning"),
+        // MARK: tests (declared here only; Scripts/test runs them with every other package's)
         .testTarget(
             name: "APIClientTests",
             dependencies: [
@@ -134,7 +131,7 @@ let package = Package(
                 .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "ProcessSpawning",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .testTarget(
