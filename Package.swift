@@ -94,6 +94,8 @@ let package = Package(
                 .product(name: "RFC7636", package: "Standards"),
                 .product(name: "RFC8259", package: "Standards"),
                 .product(name: "RFC9449", package: "Standards"),
+                // The demo catalog's seeded generator.
+                .product(name: "SeededRandomness", package: "Standards"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -154,6 +156,7 @@ let package = Package(
                 .product(name: "RFC3339", package: "Standards"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "RFC9449", package: "Standards"),
+                .product(name: "SeededRandomness", package: "Standards"),
                 // A client for the server processes the option tests start.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Peer addresses, and a channel that has one, for the per-client limits.

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RFC7636", targets: ["RFC7636"]),
         .library(name: "RFC8259", targets: ["RFC8259"]),
         .library(name: "RFC9449", targets: ["RFC9449"]),
+        .library(name: "SeededRandomness", targets: ["SeededRandomness"]),
     ],
     dependencies: [
         // RFC3339's transcoder is the generated code's `DateTranscoder`.
@@ -40,7 +41,9 @@ let package = Package(
             name: "RFC9449",
             dependencies: ["RFC7636", "RFC8259", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .testTarget(name: "RFC3339Tests", dependencies: ["RFC3339"]),
+        // A seeded generator, so that tests with generated inputs see the same inputs every run.
+        .target(name: "SeededRandomness"),
+        .testTarget(name: "RFC3339Tests", dependencies: ["RFC3339", "SeededRandomness"]),
         .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
         .testTarget(name: "RFC8259Tests", dependencies: ["RFC8259"]),
         .testTarget(

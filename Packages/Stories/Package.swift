@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "RFC3339", package: "Standards"),
                 .product(name: "RFC8259", package: "Standards"),
+                .product(name: "SeededRandomness", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import RFC3339
+import SeededRandomness
 import Testing
 
 @Suite("RFC 3339 UTC formatter")

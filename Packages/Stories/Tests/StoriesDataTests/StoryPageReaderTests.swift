@@ -3,6 +3,7 @@ import APIClientTestSupport
 import Foundation
 import RFC3339
 import RFC8259
+import SeededRandomness
 import StoriesData
 import Testing
 

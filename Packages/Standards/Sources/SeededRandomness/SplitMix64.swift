@@ -1,22 +1,25 @@
-/// A small, fast, seedable generator (SplitMix64) so the demo data is the same on every machine.
+/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), for what must come out the same on every
+/// machine and every run: the reference server's demo data, and the generated inputs of tests (a failure names inputs
+/// that fail again on the next run). Never for anything secret.
 ///
 /// Its state after n outputs is `seed + n × increment`, so any output can be computed without the ones before it
-/// (`output(at:seed:)`): the catalog computes the story at any position on demand instead of storing every story.
-struct SplitMix64: RandomNumberGenerator {
+/// (`output(at:seed:)`): the server's catalog computes the story at any position on demand instead of storing every
+/// story.
+public struct SplitMix64: RandomNumberGenerator {
     private static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= Self.increment
         return Self.mix(state)
     }
 
     /// What the `position`th call of `next()` (from 0) returns on a generator seeded with `seed`.
-    static func output(at position: UInt64, seed: UInt64) -> UInt64 {
+    public static func output(at position: UInt64, seed: UInt64) -> UInt64 {
         mix(seed &+ (position &+ 1) &* increment)
     }
 
