@@ -17,7 +17,9 @@ let package = Package(
         .package(path: "../APIClient")
     ],
     targets: [
+        // Accounts, sign-in and sign-out: `OnboardingService`, `DeviceSignInService`, `BrowserSignInService`.
         .target(name: "OnboardingDomain", dependencies: [.product(name: "DomainFailure", package: "DomainFailure")]),
+        // `APIOnboardingService`, `APIDeviceSignInService`, `APIBrowserSignInService` over the generated client.
         .target(
             name: "OnboardingData",
             dependencies: [
@@ -27,6 +29,7 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
             ]
         ),
+        // The sign-in, account and sign-out view models, and `OnboardingMessages`.
         .target(name: "OnboardingPresentation", dependencies: ["OnboardingDomain"]),
         .testTarget(
             name: "OnboardingTests",
