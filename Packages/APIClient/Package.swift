@@ -106,6 +106,7 @@ let package = Package(
 
         // MARK: tests (`swift test` here runs them; the root manifest lists them too, so that one `swift test` at the
         // root runs every test of the workspace in one build)
+
         // Starts programs as a shell would (no signal blocked or ignored, descriptors 0-2 only), and waits for them:
         // stories-cli's browser, and the child processes of every test suite. Linux only.
         .target(name: "ProcessSpawning"),

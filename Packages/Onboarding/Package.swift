@@ -26,6 +26,7 @@ let package = Package(
                 "OnboardingDomain",
                 .product(name: "DomainFailure", package: "DomainFailure"),
                 .product(name: "APIClient", package: "APIClient"),
+                // The session seam `SessionManaging` and the credentials store's role.
                 .product(name: "Authorization", package: "APIClient"),
             ]
         ),
