@@ -32,6 +32,7 @@ let package = Package(
     ],
     targets: [
         // MARK: shared by both executables
+        // The version both executables print.
         .target(name: "StoriesVersion", path: "Apps/StoriesVersion"),
         // The sections --help and the man pages add to swift-argument-parser's: their values, layout and mdoc.
         .target(name: "CommandReference", path: "Apps/CommandReference"),
@@ -43,6 +44,7 @@ let package = Package(
         ),
 
         // MARK: stories-cli
+        // stories-cli's commands, rendering, failure messages, and Composition/, which names the implementations.
         .target(
             name: "StoriesCLIKit",
             dependencies: [
@@ -68,6 +70,7 @@ let package = Package(
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
         ),
+        // stories-cli's entry point: runs StoriesCLIKit's `StoriesCommand`.
         .executableTarget(
             name: "StoriesCLI",
             dependencies: ["StoriesCLIKit"],
@@ -85,6 +88,7 @@ let package = Package(
             ],
             path: "Apps/StoriesServer/Sources/StoriesServerAPI"
         ),
+        // stories-server's handlers over those stubs: the authorization server and the protected resource.
         .target(
             name: "StoriesServerKit",
             dependencies: [
@@ -109,6 +113,7 @@ let package = Package(
             ],
             path: "Apps/StoriesServer/Sources/StoriesServerKit"
         ),
+        // stories-server's entry point: its options, then StoriesServerKit's application.
         .executableTarget(
             name: "StoriesServer",
             dependencies: [

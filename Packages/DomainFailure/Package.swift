@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DomainFailure", targets: ["DomainFailure"])
     ],
     targets: [
+        // `FailureCause`: the error below a feature's failure, kept for a front to describe.
         .target(name: "DomainFailure"),
         .testTarget(name: "DomainFailureTests", dependencies: ["DomainFailure"]),
     ]

@@ -17,16 +17,20 @@ let package = Package(
         .package(path: "../APIClient"),
     ],
     targets: [
+        // Accounts, sign-in and sign-out: `OnboardingService`, `DeviceSignInService`, `BrowserSignInService`.
         .target(name: "OnboardingDomain", dependencies: [.product(name: "DomainFailure", package: "DomainFailure")]),
+        // `APIOnboardingService`, `APIDeviceSignInService`, `APIBrowserSignInService` over the generated client.
         .target(
             name: "OnboardingData",
             dependencies: [
                 "OnboardingDomain",
                 .product(name: "DomainFailure", package: "DomainFailure"),
                 .product(name: "APIClient", package: "APIClient"),
+                // The session seam `SessionManaging` and the credentials store's role.
                 .product(name: "Authorization", package: "APIClient"),
             ]
         ),
+        // The sign-in, account and sign-out view models, and `OnboardingMessages`.
         .target(name: "OnboardingPresentation", dependencies: ["OnboardingDomain"]),
         .testTarget(
             name: "OnboardingTests",

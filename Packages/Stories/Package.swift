@@ -22,7 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
+        // `Story`, `StoryPage`, `StoryPages`, `StoryService`, `StoryServiceError`: plain types and protocols.
         .target(name: "StoriesDomain", dependencies: [.product(name: "DomainFailure", package: "DomainFailure")]),
+        // `APIStoryService` over the generated client, `StoryPageReader` (a page read from its bytes), `NextPageLink`.
         .target(
             name: "StoriesData",
             dependencies: [
@@ -36,6 +38,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // `StoryListViewModel`, `StoryListFailure` and `StoryRowFormatter`: what `list` renders from.
         .target(name: "StoriesPresentation", dependencies: ["StoriesDomain"]),
         .testTarget(
             name: "StoriesDataTests",
