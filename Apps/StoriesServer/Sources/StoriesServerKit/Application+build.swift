@@ -94,6 +94,8 @@ func buildApplication(
         middlewares: [
             RequestRejectionMiddleware(),
             IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
+            // After the introspection client's check, which answers 401 before the body is read.
+            FormBodyMiddleware(operationIDs: RequestRejectionMiddleware.oauthOperationIDs),
             BearerAuthenticationMiddleware(
                 verifier: trust.verifier, challenges: backend.challenges,
                 publicOperationIDs: StoriesBackend.publicOperationIDs, dpop: dpop, logger: logger),
