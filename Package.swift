@@ -83,6 +83,8 @@ let package = Package(
                 .product(name: "RFC8259", package: "APIClient"),
                 .product(name: "RFC9449", package: "APIClient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Its HTTP/1 channel, wrapped to bound each client's connections.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -122,6 +122,9 @@ func buildApplication(
     frameworkLogger.logLevel = max(logger.logLevel, .notice)
     return Application(
         router: router,
+        server: .boundedHTTP1(
+            configuration.connections,
+            connections: ConnectionsPerClient(limit: configuration.connections.connectionsPerClient)),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "stories-server"),
         services: trust.services,
         onServerRunning: { channel in
