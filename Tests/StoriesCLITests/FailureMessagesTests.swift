@@ -172,6 +172,12 @@ struct FailureMessagesTests {
             "The authorization server metadata of local (http://127.0.0.1:8080/v1) is unusable: "
         ),
         (
+            OnboardingError.malformedResponse(
+                FailureCause(AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: 65536))))),
+            .malformedData,
+            "The authorization server metadata of local (http://127.0.0.1:8080/v1) is unusable: the body is larger than"
+        ),
+        (
             AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example/v1"), .malformedData,
             "trusts the authorization server https://login.example/v1, which publishes no metadata"
         ),

@@ -49,6 +49,17 @@ struct APIOnboardingServiceTests {
         #expect(await session.issuers.isEmpty)
     }
 
+    @Test("A metadata document too large to read is blamed on that document, not on a token endpoint")
+    func oversizedMetadata() async throws {
+        let failure = AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: 65_536)))
+        let session = ScriptedSession()
+        let service = Self.service(MockAPI(), session, discovery: .failing(failure))
+        await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {
+            try await service.signIn(username: "carol", password: Password("right-password"))
+        }
+        #expect(await session.issuers.isEmpty)
+    }
+
     @Test("Registers and maps the created user")
     func registers() async throws {
         var api = MockAPI()
