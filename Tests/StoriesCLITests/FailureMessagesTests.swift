@@ -148,6 +148,10 @@ struct FailureMessagesTests {
         ),
         (OnboardingError.deviceSignInDenied, .signInDenied, "was denied on the verification page"),
         (OnboardingError.deviceSignInExpired, .signInExpired, "--device` again for a new one"),
+        (
+            OnboardingError.deviceSignInForgotten, .signInExpired,
+            "no longer knows this sign-in's code (it forgets the oldest when one address starts too many); run `stories-cli login --server local --device` again"
+        ),
         (OnboardingError.browserSignInDenied, .signInDenied, "was denied in the browser; nothing was stored"),
         (OnboardingError.browserSignInTimedOut, .signInExpired, "did not come back within 5 minutes"),
         (OnboardingError.browserSignInUnsupported, .failure, "does not offer sign-in in a browser"),

@@ -17,6 +17,9 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case deviceSignInDenied
     /// The device sign-in's code expired before anyone approved it: start again.
     case deviceSignInExpired
+    /// The server no longer knows the device sign-in's code (`invalid_grant` while polling: forgotten, for one when
+    /// the same address started more device sign-ins than the server keeps): start again.
+    case deviceSignInForgotten
     /// The person denied a browser sign-in on the server's page.
     case browserSignInDenied
     /// The server does not offer browser sign-in with PKCE (its metadata says so): sign in another way.

@@ -16,6 +16,8 @@ public enum OnboardingMessages {
         case .unknownAccount(let account): "\(account) is not signed in to \(server)"
         case .deviceSignInDenied: "The sign-in to \(server) was denied on the verification page; nothing was stored"
         case .deviceSignInExpired: "The code expired before the sign-in to \(server) was approved"
+        case .deviceSignInForgotten:
+            "\(server) no longer knows this sign-in's code (it forgets the oldest when one address starts too many)"
         case .browserSignInDenied: "The sign-in to \(server) was denied in the browser; nothing was stored"
         case .browserSignInUnsupported: "\(server) does not offer sign-in in a browser"
         case .deviceSignInUnsupported: "\(server) does not offer sign-in with a code"
@@ -36,7 +38,7 @@ public enum OnboardingMessages {
             return switch error {
             case .usernameTaken: outcome + ". Choose another one."
             case .unknownAccount: outcome + ". Sign in to add it."
-            case .deviceSignInExpired, .browserSignInRefused: outcome + ". Start again."
+            case .deviceSignInExpired, .deviceSignInForgotten, .browserSignInRefused: outcome + ". Start again."
             case .browserSignInUnsupported: outcome + ". Sign in with a code instead."
             case .deviceSignInUnsupported: outcome + ". Sign in in a browser instead."
             case .passwordSignInUnsupported: outcome + ". Sign in in a browser or with a code instead."

@@ -135,7 +135,7 @@ enum FailureMessages {
         case .sessionExpired: sessionExpired(server)
         case .deviceSignInDenied:
             CommandFailure(feature(error, server: server), exitStatus: .signInDenied)
-        case .deviceSignInExpired:
+        case .deviceSignInExpired, .deviceSignInForgotten:
             CommandFailure(
                 feature(
                     error, server: server, joinedBy: "; ",
