@@ -1,3 +1,4 @@
+import APIClientTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -31,7 +32,7 @@ struct MalformedFormBodyTests {
     ]
 
     /// Fragments that make an otherwise valid body malformed: the broken part must not be skipped.
-    static let malformedSuffixes = ["&%", "&x%", "&%zz", "&a=%", "&%zz=1", "&a=%C3%28", "&=x"]
+    static let malformedSuffixes = ["&%", "&x%", "&%zz", "&a=%", "&%zz=1", "&a=%C3%28", "&=x", "&token=a&token=b"]
 
     static func application() async throws -> some ApplicationProtocol {
         try await AuthorizationServerApp.make(
@@ -44,6 +45,32 @@ struct MalformedFormBodyTests {
             let response = try await client.postRawForm(endpoint, body: endpoint.validBody)
             #expect(response.status.kind == .successful, "\(endpoint.path): \(response.status) \(response.text)")
         }
+    }
+
+    @Test(
+        "Parameters an endpoint does not define are ignored, even repeated or with brackets",
+        arguments: endpoints)
+    func unknownParametersAreIgnored(endpoint: FormEndpoint) async throws {
+        try await Self.application().test(.router) { client in
+            let body = endpoint.validBody + "&extra=1&extra=2&a[b]=1&a=3&%C3%85=%C2%B1"
+            let response = try await client.postRawForm(endpoint, body: body)
+            #expect(response.status.kind == .successful, "\(endpoint.path): \(response.status) \(response.text)")
+        }
+    }
+
+    @Test("The parameters the form bodies are read for are those the spec's form schemas define")
+    func parameterNamesMatchSpec() throws {
+        let schemas = try #require(
+            (try OpenAPISpec.document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        var names: Set<String> = []
+        for schema in [
+            "TokenRequest", "DeviceAuthorizationRequest", "PushedAuthorizationRequest", "IntrospectionRequest",
+            "RevocationRequest",
+        ] {
+            let properties = (schemas[schema] as? [String: Any])?["properties"] as? [String: Any]
+            names.formUnion(properties.map { Array($0.keys) } ?? [])
+        }
+        #expect(names == FormBodyMiddleware.parameterNames)
     }
 
     @Test(

@@ -13,6 +13,12 @@ import OpenAPIRuntime
 struct FormBodyMiddleware: ServerMiddleware {
     /// The operations whose bodies are forms.
     let operationIDs: Set<String>
+    /// The parameters those operations define (a test pins them to the spec); others are only checked for their form.
+    static let parameterNames: Set<String> = [
+        "client_id", "code", "code_challenge", "code_challenge_method", "code_verifier", "device_code", "grant_type",
+        "password", "redirect_uri", "refresh_token", "request_uri", "resource", "response_type", "scope", "state",
+        "token", "token_type_hint", "username",
+    ]
     /// The longest body read, in bytes: a few short parameters (a `scope`, `state` and `resource` of at most 1 KiB
     /// each, a redirect URI, a PKCE challenge).
     var maximumBodySize = 64 * 1024
@@ -32,7 +38,7 @@ struct FormBodyMiddleware: ServerMiddleware {
         do {
             bytes = try await collect(body)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw FormParameters.Malformed.notText }
-            _ = try FormParameters(decoding: text)
+            _ = try FormParameters(decoding: text, names: Self.parameterNames)
         } catch let malformed as FormParameters.Malformed {
             return RequestRejectionMiddleware.badRequest(operationID: operationID, detail: Self.detail(malformed))
         }
@@ -70,7 +76,6 @@ struct FormBodyMiddleware: ServerMiddleware {
         case .emptyName(let position): "Parameter \(position + 1) of the form body has no name."
         case .brokenPercentEscape: "The form body has a broken percent-escape."
         case .repeatedName: "A parameter of the form body is given more than once."
-        case .conflictingNames: "The form body's parameter names contradict each other."
         }
     }
 }

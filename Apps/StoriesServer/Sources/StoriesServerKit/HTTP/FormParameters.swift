@@ -1,17 +1,18 @@
 import Foundation
 import Hummingbird
 
-/// The parameters of an `application/x-www-form-urlencoded` body, each name at most once, decoded by Hummingbird's
-/// `URLEncodedFormDecoder`.
+/// The parameters of an `application/x-www-form-urlencoded` body that the endpoint defines, each at most once,
+/// decoded by Hummingbird's `URLEncodedFormDecoder`.
 ///
-/// That decoder refuses a broken percent-escape (`%zz`, `a=%`) and a repeated name (RFC 6749 §3.1). Three checks run
-/// before it, because it lets through what they refuse: a parameter without `=` (`%`, `x%`, `a=1&%`), which it skips;
-/// one with an empty name (`=x`); and an escape that decodes to bytes that are not UTF-8 (`a=%C3%28`), which it reads
-/// as U+FFFD, while Foundation's `removingPercentEncoding` refuses it. Empty parameters (`a=1&&b=2`, a trailing `&`)
-/// are allowed, as WHATWG URL §5.1 allows them.
+/// Every parameter is checked for its form first, because that decoder lets through what these checks refuse: a
+/// parameter without `=` (`%`, `x%`, `a=1&%`), which it skips; one with an empty name (`=x`); and an escape that
+/// decodes to bytes that are not UTF-8 (`a=%C3%28`), which it reads as U+FFFD, while Foundation's
+/// `removingPercentEncoding` refuses it (as it refuses `%zz` and `a=%`). Empty parameters (`a=1&&b=2`, a trailing
+/// `&`) are allowed, as WHATWG URL §5.1 allows them.
 ///
-/// Names with brackets (`a[b]=1`) mean nested values to that decoder; no OAuth parameter is named so, and RFC 6749
-/// §3.1 has the server ignore parameters it does not know, so such a parameter is left out of `values`.
+/// Then the parameters named in `names` are decoded, and one of them given twice is refused (RFC 6749 §3.1). Any
+/// other parameter is ignored, as RFC 6749 §3.1 asks of parameters a server does not know, even when repeated or
+/// named with brackets (which the decoder would read as nested values).
 struct FormParameters: Sendable, Equatable {
     /// Why a body is not a form.
     enum Malformed: Error, Equatable {
@@ -25,35 +26,35 @@ struct FormParameters: Sendable, Equatable {
         case emptyName(position: Int)
         /// A percent-escape is broken, or decodes to bytes that are not UTF-8.
         case brokenPercentEscape
-        /// A name is given twice.
+        /// A parameter the endpoint defines is given twice.
         case repeatedName
-        /// Bracketed names that the decoder cannot put together (`a=1&a[b]=2`).
-        case conflictingNames
     }
 
     let values: [String: String]
 
-    init(decoding text: String) throws(Malformed) {
+    init(decoding text: String, names: Set<String>) throws(Malformed) {
+        var defined: [Substring] = []
         for (position, part) in text.split(separator: "&", omittingEmptySubsequences: false).enumerated()
         where !part.isEmpty {
             guard let equals = part.firstIndex(of: "=") else { throw .missingEquals(position: position) }
             guard equals != part.startIndex else { throw .emptyName(position: position) }
-            guard part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil else {
-                throw .brokenPercentEscape
-            }
+            guard let name = Self.decoded(part[..<equals]), Self.decoded(part[part.index(after: equals)...]) != nil
+            else { throw .brokenPercentEscape }
+            if names.contains(name) { defined.append(part) }
         }
         do {
-            values = try URLEncodedFormDecoder().decode(StringValues.self, from: text).values
-        } catch let error as URLEncodedFormError {
-            // The error's own text quotes the body, which can hold a password: only its code is kept.
-            switch error.code {
-            case .failedToPercentDecode: throw .brokenPercentEscape
-            case .duplicateKeys: throw .repeatedName
-            default: throw .conflictingNames
-            }
+            values = try URLEncodedFormDecoder().decode(StringValues.self, from: defined.joined(separator: "&")).values
+        } catch let error as URLEncodedFormError where error.code == .duplicateKeys {
+            throw .repeatedName
         } catch {
-            throw .conflictingNames
+            // The checks above leave the decoder only well-formed parameters with plain names.
+            throw .brokenPercentEscape
         }
+    }
+
+    /// `part` with `+` read as a space and its escapes decoded; `nil` if an escape is broken or not UTF-8.
+    private static func decoded(_ part: Substring) -> String? {
+        part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     subscript(name: String) -> String? {
