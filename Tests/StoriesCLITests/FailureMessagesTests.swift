@@ -138,6 +138,14 @@ struct FailureMessagesTests {
         ),
         (AuthorizationError.refreshFailed(.invalidGrant(description: nil)), .signInRequired, "has expired"),
         (TokenEndpointError.invalidGrant(description: nil), .signInRequired, "did not accept that username"),
+        (
+            OnboardingError.signInThrottled(retryAfter: .seconds(120)), .unreachable,
+            "held this sign-in back after too many failed attempts and did not check the password. Nothing was stored. The server asks to retry in 2 minutes."
+        ),
+        (
+            TokenEndpointError.throttled(retryAfter: RetryAfter(delay: .seconds(30))), .unreachable,
+            "did not check the password. Nothing was stored. The server asks to retry in 30 seconds."
+        ),
         (TokenEndpointError.unavailable(status: 429, retryAfter: nil), .unreachable, "could not sign in right now"),
         (InsecureServerURL(origin: "http://example.test:80/v1"), .usage, "without TLS"),
         (OnboardingError.forbidden, .signInRequired, "HTTP 403"),

@@ -16,6 +16,9 @@ extension OnboardingError {
         case TokenEndpointError.invalidGrant:
             // From the password grant: the username and password were refused, not a session.
             self = .wrongCredentials
+        case TokenEndpointError.throttled(let retryAfter):
+            // Held back unchecked: the password may be right, so it must not read as a wrong one.
+            self = .signInThrottled(retryAfter: retryAfter.delay)
         case TokenEndpointError.notPublished(.deviceAuthorization):
             self = .deviceSignInUnsupported
         case TokenEndpointError.notPublished(.pushedAuthorizationRequest):

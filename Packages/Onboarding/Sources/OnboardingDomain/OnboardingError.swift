@@ -8,6 +8,9 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case usernameTaken
     /// Wrong username or password.
     case wrongCredentials
+    /// The server held the password sign-in back after too many failed attempts, without checking the password:
+    /// try again after `retryAfter`.
+    case signInThrottled(retryAfter: Duration)
     case notSignedIn
     /// The server has no stored session for this account (named by the user, so safe to show).
     case unknownAccount(String)

@@ -25,6 +25,8 @@ public enum OnboardingMessages {
         case .browserSignInRefused(let code, let description):
             "\(server) refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); nothing was stored"
         case .cancelled: "The sign-in to \(server) was cancelled; nothing was stored"
+        case .signInThrottled:
+            "\(server) held the sign-in back after too many failed attempts, without checking the password"
         case .wrongCredentials, .notSignedIn, .sessionExpired, .browserSignInTimedOut, .browserSignInRedirectInvalid,
             .forbidden, .unavailable, .unreachable, .malformedResponse, .credentialsUnavailable, .unexpected:
             nil
@@ -42,6 +44,7 @@ public enum OnboardingMessages {
             case .browserSignInUnsupported: outcome + ". Sign in with a code instead."
             case .deviceSignInUnsupported: outcome + ". Sign in in a browser instead."
             case .passwordSignInUnsupported: outcome + ". Sign in in a browser or with a code instead."
+            case .signInThrottled: outcome + ". Try again later."
             default: outcome.last.map { ".!?".contains($0) } == true ? outcome : outcome + "."
             }
         }
