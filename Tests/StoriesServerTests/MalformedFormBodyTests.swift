@@ -25,14 +25,14 @@ struct MalformedFormBodyTests {
             authorization: IntrospectionEndpointTests.resourceServer.basicAuthorization),
     ]
 
-    /// Bodies that are malformed on their own: a broken percent-escape in a name or a value, an escape that decodes
-    /// to bytes that are not UTF-8, an empty name.
+    /// Bodies that are malformed on their own (a broken percent-escape in a name or a value, an escape that decodes
+    /// to bytes that are not UTF-8), or that define nothing (`=`, an empty name).
     static let malformedBodies = [
         "%", "x%", "a=1&%", "%zz", "a=%", "a=%zz", "%zz=1", "a=%2", "a=%C3%28", "=", "=x", "a=1&=",
     ]
 
     /// Fragments that make an otherwise valid body malformed: the broken part must not be skipped.
-    static let malformedSuffixes = ["&%", "&x%", "&%zz", "&a=%", "&%zz=1", "&a=%C3%28", "&=x", "&token=a&token=b"]
+    static let malformedSuffixes = ["&%", "&x%", "&%zz", "&a=%", "&%zz=1", "&a=%C3%28", "&token=a&token=b"]
 
     static func application() async throws -> some ApplicationProtocol {
         try await AuthorizationServerApp.make(
@@ -48,11 +48,11 @@ struct MalformedFormBodyTests {
     }
 
     @Test(
-        "Parameters an endpoint does not define are ignored, even repeated or with brackets",
+        "Parameters an endpoint does not define are ignored, even repeated, with brackets or with an empty name",
         arguments: endpoints)
     func unknownParametersAreIgnored(endpoint: FormEndpoint) async throws {
         try await Self.application().test(.router) { client in
-            let body = endpoint.validBody + "&extra=1&extra=2&a[b]=1&a=3&%C3%85=%C2%B1"
+            let body = endpoint.validBody + "&extra=1&extra=2&a[b]=1&a=3&%C3%85=%C2%B1&=null&=x"
             let response = try await client.postRawForm(endpoint, body: body)
             #expect(response.status.kind == .successful, "\(endpoint.path): \(response.status) \(response.text)")
         }

@@ -73,7 +73,6 @@ struct FormBodyMiddleware: ServerMiddleware {
         case .tooLarge(let limit): "The form body is longer than \(limit) bytes."
         case .notText: "The form body is not UTF-8 text."
         case .missingEquals(let position): "Parameter \(position + 1) of the form body has no '='."
-        case .emptyName(let position): "Parameter \(position + 1) of the form body has no name."
         case .brokenPercentEscape: "The form body has a broken percent-escape."
         case .repeatedName: "A parameter of the form body is given more than once."
         }

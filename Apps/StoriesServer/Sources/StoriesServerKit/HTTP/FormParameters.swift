@@ -5,10 +5,10 @@ import Hummingbird
 /// decoded by Hummingbird's `URLEncodedFormDecoder`.
 ///
 /// Every parameter is checked for its form first, because that decoder lets through what these checks refuse: a
-/// parameter without `=` (`%`, `x%`, `a=1&%`), which it skips; one with an empty name (`=x`); and an escape that
-/// decodes to bytes that are not UTF-8 (`a=%C3%28`), which it reads as U+FFFD, while Foundation's
-/// `removingPercentEncoding` refuses it (as it refuses `%zz` and `a=%`). Empty parameters (`a=1&&b=2`, a trailing
-/// `&`) are allowed, as WHATWG URL §5.1 allows them.
+/// parameter without `=` (`%`, `x%`, `a=1&%`), which it skips; and an escape that decodes to bytes that are not UTF-8
+/// (`a=%C3%28`), which it reads as U+FFFD, while Foundation's `removingPercentEncoding` refuses it (as it refuses `%zz`
+/// and `a=%`). Empty parameters (`a=1&&b=2`, a trailing `&`) and an empty name (`=x`) are well-formed, as WHATWG URL
+/// §5.1 reads them: no endpoint defines an empty name, so such a parameter is ignored.
 ///
 /// Then the parameters named in `names` are decoded, and one of them given twice is refused (RFC 6749 §3.1). Any
 /// other parameter is ignored, as RFC 6749 §3.1 asks of parameters a server does not know, even when repeated or
@@ -22,8 +22,6 @@ struct FormParameters: Sendable, Equatable {
         case notText
         /// A parameter has no `=`; its position among the body's `&`-separated parts, from 0.
         case missingEquals(position: Int)
-        /// A parameter's name is empty; its position among the body's `&`-separated parts, from 0.
-        case emptyName(position: Int)
         /// A percent-escape is broken, or decodes to bytes that are not UTF-8.
         case brokenPercentEscape
         /// A parameter the endpoint defines is given twice.
@@ -37,7 +35,6 @@ struct FormParameters: Sendable, Equatable {
         for (position, part) in text.split(separator: "&", omittingEmptySubsequences: false).enumerated()
         where !part.isEmpty {
             guard let equals = part.firstIndex(of: "=") else { throw .missingEquals(position: position) }
-            guard equals != part.startIndex else { throw .emptyName(position: position) }
             guard let name = Self.decoded(part[..<equals]), Self.decoded(part[part.index(after: equals)...]) != nil
             else { throw .brokenPercentEscape }
             if names.contains(name) { defined.append(part) }
