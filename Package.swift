@@ -12,7 +12,10 @@ let package = Package(
         .executable(name: "stories-server", targets: ["StoriesServer"]),
     ],
     dependencies: [
+        .package(path: "Packages/DomainFailure"),
+        .package(path: "Packages/Standards"),
         .package(path: "Packages/APIClient"),
+        .package(path: "Packages/Keyrings"),
         .package(path: "Packages/Stories"),
         .package(path: "Packages/Onboarding"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,13 +27,20 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: shared by both executables
         .target(name: "StoriesVersion", path: "Apps/StoriesVersion"),
+        // The sections --help and the man pages add to swift-argument-parser's: their values, layout and mdoc.
+        .target(name: "CommandReference", path: "Apps/CommandReference"),
+        // Not a product: writes those man page sections for Scripts/generate-man.
+        .executableTarget(
+            name: "ManualSections",
+            dependencies: ["CommandReference", "StoriesCLIKit", "StoriesServerKit"],
+            path: "Apps/ManualSections"
+        ),
 
         // MARK: stories-cli
         .target(
@@ -40,9 +50,9 @@ let package = Package(
                 .product(name: "APIClientLive", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "SecretServiceKeyring", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
+                .product(name: "SecretServiceKeyring", package: "Keyrings"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
                 .product(name: "StoriesDomain", package: "Stories"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "StoriesPresentation", package: "Stories"),
@@ -52,8 +62,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 "StoriesVersion",
+                "CommandReference",
             ],
             path: "Apps/StoriesCLI/Sources/StoriesCLIKit"
         ),
@@ -78,10 +89,13 @@ let package = Package(
             name: "StoriesServerKit",
             dependencies: [
                 "StoriesServerAPI",
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC7636", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
+                "CommandReference",
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC7636", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
+                // The demo catalog's seeded generator.
+                .product(name: "SeededRandomness", package: "Standards"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Its HTTP/1 channel, wrapped to bound each client's connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -101,6 +115,7 @@ let package = Package(
             name: "StoriesServer",
             dependencies: [
                 "StoriesServerKit",
+                "CommandReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,7 +130,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                .product(name: "ProcessSpawning", package: "APIClient"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -129,133 +144,21 @@ let package = Package(
             path: "Tests/StoriesCLITestSupport"
         ),
         .testTarget(
-            name: "APIClientTests",
-            dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
-            ],
-            path: "Packages/APIClient/Tests/APIClientTests"
-        ),
-        .testTarget(
-            name: "APIClientLiveTests",
-            dependencies: [
-                .product(name: "APIClientLive", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Packages/APIClient/Tests/APIClientLiveTests"
-        ),
-        .testTarget(
-            name: "RFC7636Tests",
-            dependencies: [.product(name: "RFC7636", package: "APIClient")],
-            path: "Packages/APIClient/Tests/RFC7636Tests"
-        ),
-        .testTarget(
-            name: "RFC8259Tests",
-            dependencies: [.product(name: "RFC8259", package: "APIClient")],
-            path: "Packages/APIClient/Tests/RFC8259Tests"
-        ),
-        .testTarget(
-            name: "RFC9449Tests",
-            dependencies: [
-                .product(name: "RFC9449", package: "APIClient"),
-                .product(name: "RFC7636", package: "APIClient"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            path: "Packages/APIClient/Tests/RFC9449Tests"
-        ),
-        .testTarget(
-            name: "AuthorizationTests",
-            dependencies: [
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC7636", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ProcessSpawning", package: "APIClient"),
-            ],
-            path: "Packages/APIClient/Tests/AuthorizationTests"
-        ),
-        .testTarget(
-            name: "CredentialsStoreTests",
-            dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
-                // A second, independent connection to the file, as another process would hold.
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Packages/APIClient/Tests/CredentialsStoreTests"
-        ),
-        // Against a real Secret Service: Scripts/keyring-tests runs them on a private D-Bus session.
-        .testTarget(
-            name: "SecretServiceKeyringTests",
-            dependencies: [
-                .product(name: "Authorization", package: "APIClient"),
-                .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "SecretServiceKeyring", package: "APIClient"),
-            ],
-            path: "Packages/APIClient/Tests/SecretServiceKeyringTests"
-        ),
-        .testTarget(
-            name: "StoriesDataTests",
-            dependencies: [
-                .product(name: "DomainFailure", package: "APIClient"),
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "StoriesDomain", package: "Stories"),
-                .product(name: "StoriesData", package: "Stories"),
-                .product(name: "RFC8259", package: "APIClient"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Packages/Stories/Tests/StoriesDataTests"
-        ),
-        .testTarget(
-            name: "StoriesPresentationTests",
-            dependencies: [
-                .product(name: "DomainFailure", package: "APIClient"),
-                .product(name: "StoriesDomain", package: "Stories"),
-                .product(name: "StoriesPresentation", package: "Stories"),
-            ],
-            path: "Packages/Stories/Tests/StoriesPresentationTests"
-        ),
-        .testTarget(
-            name: "OnboardingTests",
-            dependencies: [
-                .product(name: "DomainFailure", package: "APIClient"),
-                .product(name: "APIClient", package: "APIClient"),
-                .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "OnboardingDomain", package: "Onboarding"),
-                .product(name: "OnboardingData", package: "Onboarding"),
-                .product(name: "OnboardingPresentation", package: "Onboarding"),
-                .product(name: "Authorization", package: "APIClient"),
-            ],
-            path: "Packages/Onboarding/Tests/OnboardingTests"
-        ),
-        .testTarget(
             name: "StoriesServerTests",
             dependencies: [
                 "StoriesServerKit",
                 "StoriesServerAPI",
+                "CommandReference",
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "RFC3339", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC9449", package: "Standards"),
+                .product(name: "SeededRandomness", package: "Standards"),
                 // A client for the server processes the option tests start.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Peer addresses, and a channel that has one, for the per-client limits.
@@ -290,9 +193,10 @@ let package = Package(
             name: "StoriesCLITests",
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
-                .product(name: "DomainFailure", package: "APIClient"),
+                .product(name: "DomainFailure", package: "DomainFailure"),
                 "StoriesCLIKit",
                 "StoriesCLITestSupport",
+                "CommandReference",
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),

@@ -17,7 +17,9 @@ let package = Package(
         .executable(name: "refresh-lock-benchmark", targets: ["RefreshLockBenchmark"])
     ],
     dependencies: [
+        .package(path: "../Packages/Standards"),
         .package(path: "../Packages/APIClient"),
+        .package(path: "../Packages/Stories"),
         // Only the malloc interposer: the default "RuntimeInterposer" trait needs a package the mirror lacks.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -25,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // The bare ES256 signature that a DPoP proof's cost is measured against.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // Starts the lock holders of refresh-lock-benchmark.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .executableTarget(
@@ -33,10 +37,11 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
+                .product(name: "StoriesData", package: "Stories"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
-                .product(name: "RFC3339", package: "APIClient"),
-                .product(name: "RFC9449", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -50,6 +55,7 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             path: "Sources/RefreshLockBenchmark"
         ),

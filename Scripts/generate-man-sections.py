@@ -2,22 +2,18 @@
 """Finishes a man page swift-argument-parser's generate-manual wrote (Scripts/generate-man runs this on each page).
 
 generate-manual writes NAME, SYNOPSIS, DESCRIPTION (the commands' discussions and options), a generic EXIT STATUS
-and AUTHORS. This adds what the commands' --help says and the plugin has no place for, and makes the page lint-clean
-(`mandoc -T lint`):
+and AUTHORS. This reads no help text. It puts in place of that EXIT STATUS the sections the ManualSections
+executable writes as mdoc from the values --help prints them from (ENVIRONMENT, FILES, EXIT STATUS, EXAMPLES, SEE
+ALSO), and makes the rest of generate-manual's page lint-clean (`mandoc -T lint`):
 
-- ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES, read from the same --help the user sees (run with a wide COLUMNS, so
-  nothing is wrapped): a section is a line `TITLE:` in capitals followed by lines indented two columns, wherever it
-  is in the page (stories-cli prints them after its options; stories-server in its discussion). Definitions are
-  `  LABEL  description` (or the label alone, its description on the next lines); examples are `  # comment` then
-  `  $ command` lines, a blank line between examples. Each command's EXAMPLES become a subsection of EXAMPLES.
-- Each option's values and default, from the tool's --experimental-dump-help, as --help adds them.
+- Each option's values and default, from the tool's --experimental-dump-help (JSON), as --help adds them.
 - The discussions as mdoc: paragraphs become .Pp, indented lines literal displays, one sentence per line, no text
-  line over 80 bytes; sections that moved out (the server's EXIT CODES and EXAMPLES) are left out of DESCRIPTION.
+  line over 80 bytes.
 - No `subcommand` in SYNOPSIS and no `help` entry for a tool whose only subcommand is the parser's `help` (which
   that tool does not accept), and no trailing full stop in NAME.
-- SEE ALSO names the other executable.
 
-    generate-man-sections.py PAGE TOOL SEE_ALSO    rewrites PAGE in place; TOOL is the built executable
+    generate-man-sections.py PAGE TOOL SECTIONS    rewrites PAGE in place; TOOL is the built executable, SECTIONS
+                                                   the built ManualSections
 
 The output depends on nothing but its inputs, so `Scripts/generate-man --check` can compare pages byte for byte.
 """
@@ -27,75 +23,20 @@ import re
 import subprocess
 import sys
 
-page_path, tool, see_also = sys.argv[1], sys.argv[2], sys.argv[3]
+page_path, tool, sections_tool = sys.argv[1], sys.argv[2], sys.argv[3]
 tool_name = os.path.basename(tool)
 
 # ---------------------------------------------------------------------------------------------------------------
-# What the tool says about itself.
+# The parser's description of the tool (JSON), which generate-manual reads too.
 
 
 def run(arguments):
-    env = dict(os.environ, COLUMNS="1000", NO_COLOR="1")
-    return subprocess.run([tool] + arguments, capture_output=True, text=True, env=env, check=True).stdout
+    return subprocess.run([tool] + arguments, capture_output=True, text=True, check=True).stdout
 
 
 dump = json.loads(run(["--experimental-dump-help"]))["command"]
 subcommands = [command for command in dump.get("subcommands", []) if command["commandName"] != "help"]
 
-
-def help_sections(text):
-    """{TITLE: [lines]} for every `TITLE:` line in capitals followed by lines indented two columns."""
-    sections, title = {}, None
-    for line in text.splitlines():
-        match = re.fullmatch(r"([A-Z][A-Z ]+):", line)
-        if match:
-            title = match.group(1)
-            sections[title] = []
-        elif title and (line.startswith("  ") or line == ""):
-            sections[title].append(line)
-        else:
-            title = None
-    return {title: trim(lines) for title, lines in sections.items()}
-
-
-def trim(lines):
-    while lines and lines[-1] == "":
-        lines = lines[:-1]
-    return lines
-
-
-def definitions(lines):
-    """[(label, description)] of a definition section."""
-    entries = []
-    for line in lines:
-        if line.startswith("   "):
-            label, text = entries[-1]
-            entries[-1] = (label, (text + " " + line.strip()).strip())
-        else:
-            label, _, text = line.strip().partition("  ")
-            entries.append((label, text.strip()))
-    return entries
-
-
-def examples(lines):
-    """[(comment, [commands])] of an EXAMPLES section."""
-    entries = []
-    for line in lines:
-        if line.startswith("  # "):
-            if not entries or entries[-1][1]:
-                entries.append(("", []))
-            comment, commands = entries[-1]
-            entries[-1] = ((comment + " " + line[4:]).strip(), commands)
-        elif line.startswith("  $ "):
-            entries[-1][1].append(line[4:])
-    return entries
-
-
-root_sections = help_sections(run(["--help"]))
-command_examples = [(None, examples(root_sections.get("EXAMPLES", [])))]
-for command in subcommands:
-    name = command["commandName"]
-    command_examples.append((name, examples(help_sections(run([name, "--help"])).get("EXAMPLES", []))))
 
 # What --help adds after an option's description, by (subcommand or None, long option name): its values and its
 # default, in the parser's words ("(values: a, b; default: a)").
@@ -118,7 +59,7 @@ for command, key in [(dump, None)] + [(command, command["commandName"]) for comm
 
 
 def escape(text):
-    """Text from --help as mdoc text: a backslash is \\e."""
+    """Text from the dump as mdoc text: a backslash is \\e."""
     return text.replace("\\", "\\e")
 
 
@@ -150,8 +91,8 @@ def wrap(text, width=80):
 
 
 def text_block(lines):
-    """Lines of discussion text as generate-manual wrote them (already escaped), as mdoc: paragraphs, literal
-    displays for indented lines, and no section that --help shows under a title of its own."""
+    """Lines of discussion text as generate-manual wrote them (already escaped), as mdoc: paragraphs and literal
+    displays for indented lines."""
     paragraphs, current = [], []
     for line in lines:
         if line.strip() == "":
@@ -162,15 +103,8 @@ def text_block(lines):
             current.append(line)
     if current:
         paragraphs.append(current)
-    output, moved = [], False
+    output = []
     for paragraph in paragraphs:
-        # A titled section (EXIT CODES, EXAMPLES) and its indented paragraphs have sections of their own.
-        if re.fullmatch(r"[A-Z][A-Z ]+:", paragraph[0]):
-            moved = True
-            continue
-        if moved and paragraph[0].startswith("  "):
-            continue
-        moved = False
         if output:
             output.append(".Pp")
         prose = []
@@ -194,44 +128,9 @@ def text_block(lines):
     return merged
 
 
-def definition_list(entries, head):
-    lines = [".Bl -tag -width Ds"]
-    for label, text in entries:
-        lines.append(".It " + head(label))
-        lines += wrap(escape(text))
-    return lines + [".El"]
-
-
-def names_list(macro):
-    return lambda label: " , ".join(f"{macro} {name}" for name in label.split(", "))
-
-
 def sections_to_add():
-    added = {}
-    if "ENVIRONMENT" in root_sections:
-        added["ENVIRONMENT"] = definition_list(definitions(root_sections["ENVIRONMENT"]), names_list("Ev"))
-    if "FILES" in root_sections:
-        added["FILES"] = definition_list(definitions(root_sections["FILES"]), names_list("Pa"))
-    codes = root_sections.get("EXIT CODES")
-    if codes:
-        added["EXIT STATUS"] = definition_list(definitions(codes), lambda label: " , ".join(label.split(", ")))
-    example_lines = []
-    for command, entries in command_examples:
-        if not entries:
-            continue
-        if command is not None:
-            example_lines.append(f".Ss {tool_name} {command}")
-        for index, (comment, commands) in enumerate(entries):
-            if index > 0:
-                example_lines.append(".Pp")
-            comment = comment[:1].upper() + comment[1:]
-            example_lines += wrap(escape(comment + ":"))
-            example_lines += [".Bd -literal -offset indent"] + [escape("$ " + command) for command in commands]
-            example_lines.append(".Ed")
-    if example_lines:
-        added["EXAMPLES"] = example_lines
-    added["SEE ALSO"] = [f".Xr {see_also} 1"]
-    return added
+    """The mdoc lines ManualSections writes for this tool: ENVIRONMENT, FILES, EXIT STATUS, EXAMPLES, SEE ALSO."""
+    return subprocess.run([sections_tool, tool_name], capture_output=True, text=True, check=True).stdout.splitlines()
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -276,11 +175,7 @@ while index < len(page):
         section = line[4:].strip('"')
         if section == "EXIT STATUS":
             # Replaced, with the sections that come before and after it, where mdoc orders them.
-            added = sections_to_add()
-            for title in ("ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"):
-                if title in added:
-                    output.append(f".Sh {title}" if " " not in title else f'.Sh "{title}"')
-                    output += added[title]
+            output += sections_to_add()
             while index < len(page) and not page[index].startswith(".Sh"):
                 index += 1
             continue

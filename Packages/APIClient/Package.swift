@@ -7,19 +7,14 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
-        .library(name: "DomainFailure", targets: ["DomainFailure"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
-        .library(name: "SecretServiceKeyring", targets: ["SecretServiceKeyring"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
         .library(name: "APIClientTestSupport", targets: ["APIClientTestSupport"]),
-        .library(name: "RFC3339", targets: ["RFC3339"]),
-        .library(name: "RFC7636", targets: ["RFC7636"]),
-        .library(name: "RFC8259", targets: ["RFC8259"]),
-        .library(name: "RFC9449", targets: ["RFC9449"]),
-        .library(name: "ProcessSpawning", targets: ["ProcessSpawning"]),
     ],
     dependencies: [
+        .package(path: "../DomainFailure"),
+        .package(path: "../Standards"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -33,20 +28,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Reads openapi/openapi.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        // Starts the child processes of the cross-process tests.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // `FailureCause`, the error behind a domain failure, for every feature's Domain module. No dependencies at
-        // all, so a Domain module that uses it stays as free of the client as before.
-        .target(name: "DomainFailure"),
         // Generated `Client`, `APIProtocol`, `Servers` and `Components`, plus named servers and failure classification.
         .target(
             name: "APIClient",
             dependencies: [
-                "DomainFailure",
-                "RFC3339",
-                "RFC8259",
+                .product(name: "DomainFailure", package: "DomainFailure"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -57,8 +51,8 @@ let package = Package(
             name: "Authorization",
             dependencies: [
                 "APIClient",
-                "RFC7636",
-                "RFC9449",
+                .product(name: "RFC7636", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -68,34 +62,10 @@ let package = Package(
             name: "CredentialsStore",
             dependencies: [
                 "Authorization",
-                "RFC9449",
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // AES-GCM for sealed storage: CryptoKit on Apple platforms, BoringSSL's on Linux.
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        // The freedesktop Secret Service through libsecret (Debian: libsecret-1-dev), for `SecretServiceKeyring`.
-        // libsecret rather than the D-Bus API by hand: it negotiates the Secret Service session, unlocks and
-        // prompts as every desktop expects. Only the read, which every command on a sealed file makes, goes by hand
-        // (CSecretService/PlainSessionRead.c, BusConnection.c) on the user's own bus: four calls, three waits.
-        .systemLibrary(
-            name: "CLibSecret",
-            pkgConfig: "libsecret-1",
-            providers: [.apt(["libsecret-1-dev"])]
-        ),
-        // A narrow C face of libsecret and D-Bus (plain C types, a cancellable per call), so Swift never handles GLib
-        // objects.
-        .target(
-            name: "CSecretService",
-            dependencies: [.target(name: "CLibSecret", condition: .when(platforms: [.linux]))]
-        ),
-        // `DataKeyStore` over the Secret Service, Linux only. A Keychain one for Apple platforms would be a target
-        // of its own beside it (`KeychainKeyring`, over Security's generic passwords).
-        .target(
-            name: "SecretServiceKeyring",
-            dependencies: [
-                "Authorization",
-                .target(name: "CSecretService", condition: .when(platforms: [.linux])),
             ]
         ),
         // The live graph every front needs: the AsyncHTTPClient transport and its adapters, the connection limits, the
@@ -106,7 +76,7 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "Authorization",
-                "RFC3339",
+                .product(name: "RFC3339", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,27 +87,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // The one date transcoder for the generated client and the reference server: lock-free, strict RFC 3339.
-        .target(
-            name: "RFC3339",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
-        ),
-        // PKCE's S256 challenge and verifier grammar, and base64url: one definition for the client and the reference
-        // server.
-        .target(
-            name: "RFC7636",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-        ),
-        // JSON for paths too hot for Foundation's coders: strings written straight into bytes exactly as `JSONEncoder`
-        // writes them (one escaper for the DPoP proofs, the reference server's pages and the CLI's `list --json`), and
-        // a strict token-by-token reader (`StoryPageReader` reads `list`'s pages with it).
-        .target(name: "RFC8259"),
-        // DPoP (RFC 9449): the client's proofs and the reference server's checks of them, one definition for both.
-        // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
-        .target(
-            name: "RFC9449",
-            dependencies: ["RFC7636", "RFC8259", .product(name: "Crypto", package: "swift-crypto")]
-        ),
         // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
         // `APIProtocol`.
         .target(
@@ -145,26 +94,19 @@ let package = Package(
             dependencies: [
                 "APIClient",
                 "Authorization",
-                "RFC3339",
+                .product(name: "RFC3339", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
 
-        // MARK: tests (`swift test` here runs them; the root manifest lists them too, so that one `swift test` at the
-        // root runs every test of the workspace in one build)
-        // Starts programs as a shell would (no signal blocked or ignored, descriptors 0-2 only), and waits for them:
-        // stories-cli's browser, and the child processes of every test suite. Linux only.
-        .target(name: "ProcessSpawning"),
+        // MARK: tests (declared here only; Scripts/test runs them with every other package's)
         .testTarget(
             name: "APIClientTests",
-            dependencies: ["APIClient", "APIClientTestSupport", "RFC3339", "RFC8259"]
-        ),
-        .testTarget(name: "RFC7636Tests", dependencies: ["RFC7636"]),
-        .testTarget(name: "RFC8259Tests", dependencies: ["RFC8259"]),
-        .testTarget(
-            name: "RFC9449Tests",
-            dependencies: ["RFC9449", "RFC7636", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "APIClient", "APIClientTestSupport", .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
+            ]
         ),
         .testTarget(
             name: "APIClientLiveTests",
@@ -185,11 +127,11 @@ let package = Package(
                 "Authorization",
                 "CredentialsStore",
                 "APIClientTestSupport",
-                "RFC7636",
-                "RFC9449",
+                .product(name: "RFC7636", package: "Standards"),
+                .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                "ProcessSpawning",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .testTarget(
@@ -197,15 +139,10 @@ let package = Package(
             dependencies: [
                 "Authorization",
                 "CredentialsStore",
-                "RFC9449",
+                .product(name: "RFC9449", package: "Standards"),
                 // A second, independent connection to the file, as another process would hold.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
-        ),
-        // Against a real Secret Service: Scripts/keyring-tests runs them on a private D-Bus session.
-        .testTarget(
-            name: "SecretServiceKeyringTests",
-            dependencies: ["Authorization", "CredentialsStore", "SecretServiceKeyring"]
         ),
     ]
 )

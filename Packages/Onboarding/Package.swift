@@ -13,15 +13,16 @@ let package = Package(
         .library(name: "OnboardingPresentation", targets: ["OnboardingPresentation"]),
     ],
     dependencies: [
-        .package(path: "../APIClient")
+        .package(path: "../DomainFailure"),
+        .package(path: "../APIClient"),
     ],
     targets: [
-        .target(name: "OnboardingDomain", dependencies: [.product(name: "DomainFailure", package: "APIClient")]),
+        .target(name: "OnboardingDomain", dependencies: [.product(name: "DomainFailure", package: "DomainFailure")]),
         .target(
             name: "OnboardingData",
             dependencies: [
                 "OnboardingDomain",
-                .product(name: "DomainFailure", package: "APIClient"),
+                .product(name: "DomainFailure", package: "DomainFailure"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
             ]
@@ -33,7 +34,7 @@ let package = Package(
                 "OnboardingDomain",
                 "OnboardingData",
                 "OnboardingPresentation",
-                .product(name: "DomainFailure", package: "APIClient"),
+                .product(name: "DomainFailure", package: "DomainFailure"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "StoriesPresentation", targets: ["StoriesPresentation"]),
     ],
     dependencies: [
+        .package(path: "../DomainFailure"),
+        .package(path: "../Standards"),
         .package(path: "../APIClient"),
         // StoriesData reads a page's body (`HTTPBody`); StoriesDataTests builds the generated client's responses by hand.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -20,13 +22,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
     ],
     targets: [
-        .target(name: "StoriesDomain", dependencies: [.product(name: "DomainFailure", package: "APIClient")]),
+        .target(name: "StoriesDomain", dependencies: [.product(name: "DomainFailure", package: "DomainFailure")]),
         .target(
             name: "StoriesData",
             dependencies: [
                 "StoriesDomain",
-                .product(name: "DomainFailure", package: "APIClient"),
+                .product(name: "DomainFailure", package: "DomainFailure"),
                 .product(name: "APIClient", package: "APIClient"),
+                // StoryPageReader: the page's dates and its JSON, read from the bytes.
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -37,10 +42,12 @@ let package = Package(
             dependencies: [
                 "StoriesDomain",
                 "StoriesData",
-                .product(name: "DomainFailure", package: "APIClient"),
+                .product(name: "DomainFailure", package: "DomainFailure"),
                 .product(name: "APIClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
-                .product(name: "RFC8259", package: "APIClient"),
+                .product(name: "RFC3339", package: "Standards"),
+                .product(name: "RFC8259", package: "Standards"),
+                .product(name: "SeededRandomness", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -48,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "StoriesPresentationTests",
             dependencies: [
-                "StoriesDomain", "StoriesPresentation", .product(name: "DomainFailure", package: "APIClient"),
+                "StoriesDomain", "StoriesPresentation", .product(name: "DomainFailure", package: "DomainFailure"),
             ]
         ),
     ]

@@ -161,7 +161,7 @@ struct BrowserLoginTests {
         try await RunningServer.with(configuration: Self.configuration) { server in
             var environment = cli.environment(server)
             environment["BROWSER"] = browser.path
-            let process = try StartedProcess.start(
+            let process = try await StartedProcess.start(
                 try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
             // A file:// page only this user can read, never the sign-in address with its state (see ForwardingPage).
             let opened = await process.waitForError("browser argc=1 url=file:///")
@@ -174,7 +174,7 @@ struct BrowserLoginTests {
             let pageDirectory = (page as NSString).deletingLastPathComponent
             #expect(FileManager.default.fileExists(atPath: page))
             process.send(signal)
-            #expect(await process.termination() == .signalled(signal), "\(process.standardError.text)")
+            #expect(try await process.termination() == .signaled(signal), "\(process.standardError.text)")
             #expect(!FileManager.default.fileExists(atPath: page), "the forwarding page outlived the signal")
             #expect(!FileManager.default.fileExists(atPath: pageDirectory))
             #expect(process.standardOutput.text.isEmpty)

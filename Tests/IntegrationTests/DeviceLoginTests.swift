@@ -99,7 +99,7 @@ struct DeviceLoginTests {
         .timeLimit(.minutes(1)), arguments: [SIGINT, SIGQUIT])
     func interrupted(signal: Int32) async throws {
         try await RunningServer.with(configuration: Self.configuration) { server in
-            let process = try StartedProcess.start(
+            let process = try await StartedProcess.start(
                 try BuildProducts.executable(named: "stories-cli"), ["login", "--device"],
                 environment: cli.environment(server))
             let waiting = await process.waitForError("Ctrl-C stops waiting")
@@ -109,7 +109,7 @@ struct DeviceLoginTests {
             let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
             #expect(core?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).first == "0", "\(limits)")
             process.send(signal)
-            #expect(await process.termination() == .signalled(signal), "\(process.standardError.text)")
+            #expect(try await process.termination() == .signaled(signal), "\(process.standardError.text)")
             #expect(!process.standardError.text.contains("crashed"), "\(process.standardError.text)")
             #expect(process.standardOutput.text.isEmpty)
             #expect(try await cli.storedCredential(for: server) == nil)

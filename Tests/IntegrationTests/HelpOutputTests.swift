@@ -14,9 +14,9 @@ struct HelpOutputTests {
         arguments: [["--help"], ["--version"], ["list", "--help"]])
     func fullDevice(arguments: [String]) async throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let process = try StartedProcess.start(
+        let process = try await StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), arguments, standardOutput: full)
-        #expect(await process.termination() == .exited(CLIExitCode.ioError.rawValue))
+        #expect(try await process.termination() == .exited(CLIExitCode.ioError.rawValue))
         #expect(process.standardError.text == "error: standard output could not be written.\n")
     }
 

@@ -18,4 +18,12 @@ struct ServerStartupTests {
                 == "error: Port \(port) on 127.0.0.1 is already in use. Stop the other server, or pick another port with --port (0 picks a free one).\n"
         )
     }
+
+    @Test("A server that exits before printing its address is ServerDidNotStart, not a wait for ever")
+    func exitsBeforeListening() async throws {
+        // An unknown option: stories-server prints its usage error and exits before it listens.
+        await #expect(throws: ServerDidNotStart.self) {
+            _ = try await ServerProcess.start(["--no-such-option"])
+        }
+    }
 }

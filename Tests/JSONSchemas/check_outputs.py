@@ -5,6 +5,12 @@ the schema does not list fails too. Scripts/check-json-schemas runs it in the ve
 
     python check_outputs.py --cli PATH --server PATH
 
+It also holds the schemas to their compatibility rule (every object allows added keys, requires each key it lists,
+has no schemaVersion; list's story is show's schema), and validates the samples in Tests/JSONSchemas/samples
+(COMMAND/NAME.json, which StoriesCLITests' JSONOutputSampleTests keeps equal to what the code prints for values a
+fresh server never produces) the same two ways; in the samples, removing or retyping any key must fail the schema,
+and every key that can be null must be seen both null and with a value.
+
 Prints one line per check and "JSON schema check: N passed, M failed"; exits 1 if anything failed. Traffic goes to
 127.0.0.1 only; the credentials file and settings are throwaway; no token or password is printed.
 """
@@ -72,6 +78,134 @@ check("jsonschema asserts the formats the schemas use (date-time, uri)",
 if not schemas or False in results:
     finish()
 
+
+def object_schemas(node, location="#"):
+    """(location, schema) of every schema of type object in `node`, at any depth."""
+    if isinstance(node, dict):
+        if node.get("type") == "object":
+            yield location, node
+        for keyword, value in node.items():
+            if keyword in ("properties", "$defs") and isinstance(value, dict):
+                for name, member in value.items():
+                    yield from object_schemas(member, f"{location}/{keyword}/{name}")
+            else:
+                yield from object_schemas(value, f"{location}/{keyword}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from object_schemas(value, f"{location}/{index}")
+
+
+# The compatibility rule (docs/CLI.md): keys are only ever added, so every object lets a later version add keys, every
+# key a schema lists is always present, and no schemaVersion is needed.
+for command, schema in schemas.items():
+    problems = []
+    objects = list(object_schemas(schema))
+    for location, node in objects:
+        if node.get("additionalProperties") is not True:
+            problems.append(f"{location} does not allow added keys")
+        if set(node.get("required", [])) != set(node.get("properties", {})) or not node.get("properties"):
+            problems.append(f"{location} does not require exactly the keys it lists")
+        if "schemaVersion" in node.get("properties", {}):
+            problems.append(f"{location} has a schemaVersion")
+    check(f"docs/json/{command}.schema.json: every object allows added keys, requires each key it lists, "
+          "has no schemaVersion", objects and not problems, "; ".join(problems) or "no object schema")
+annotations = ("$schema", "title", "description", "$comment")
+show = {key: value for key, value in schemas.get("show", {}).items() if key not in annotations}
+story = {key: value for key, value in schemas.get("list", {}).get("$defs", {}).get("story", {}).items()
+         if key not in annotations}
+check("list's $defs/story is show's schema, word for word", show and story == show)
+
+
+def validation_errors(document, schema):
+    errors = sorted(Draft202012Validator(schema, format_checker=formats).iter_errors(document), key=str)
+    return "; ".join(f"{'/'.join(map(str, error.absolute_path)) or '$'}: {error.message}" for error in errors[:3])
+
+
+def key_paths(document, prefix=()):
+    """The path of every object member in `document`, at any depth."""
+    if isinstance(document, dict):
+        for key in sorted(document):
+            yield prefix + (key,)
+            yield from key_paths(document[key], prefix + (key,))
+    elif isinstance(document, list):
+        for index, element in enumerate(document):
+            yield from key_paths(element, prefix + (index,))
+
+
+def changed(document, path, replacement):
+    """A copy of `document` with the member at `path` replaced, or removed when `replacement` is `removed`."""
+    document = copy.deepcopy(document)
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    if replacement is removed:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = replacement
+    return document
+
+
+removed = object()
+
+
+def other_type(value):
+    """A value of a JSON type `value` does not have, and that no key of these schemas allows in its place."""
+    if isinstance(value, str) or value is None:
+        return 7
+    if isinstance(value, dict):
+        return []
+    return "retyped"
+
+
+def values_seen(document, path="$", seen=None):
+    """{key path, array indices dropped: {"null", "value"}} of every value in `document`."""
+    seen = {} if seen is None else seen
+    seen.setdefault(path, set()).add("null" if document is None else "value")
+    if isinstance(document, dict):
+        for key, member in document.items():
+            values_seen(member, f"{path}.{key}", seen)
+    elif isinstance(document, list):
+        for element in document:
+            values_seen(element, f"{path}[]", seen)
+    return seen
+
+
+# The samples: outputs of the code for values a fresh server never produces (skipped items, an unknown expiry, an
+# ended session, plain storage).
+sample_root = os.path.join(root, "Tests", "JSONSchemas", "samples")
+for command, schema in schemas.items():
+    paths = sorted(glob.glob(os.path.join(sample_root, command, "*.json")))
+    check(f"Tests/JSONSchemas/samples/{command} holds samples", paths)
+    seen = {}
+    for path in paths:
+        shown = os.path.relpath(path, root)
+        document = json.load(open(path, encoding="utf-8"))
+        for how, against in (("its schema", schema), ("its schema closed (it lists every key)", closed(schema))):
+            errors = validation_errors(document, against)
+            check(f"{shown} matches {how}", not errors, errors)
+        broken = []
+        for key_path in key_paths(document):
+            value = document
+            for step in key_path:
+                value = value[step]
+            for how, replacement in (("without", removed), ("retyping", other_type(value))):
+                if not validation_errors(changed(document, key_path, replacement), schema):
+                    broken.append(f"{how} {'/'.join(map(str, key_path))}")
+        check(f"{shown}: removing or retyping any key fails its schema", not broken, "; ".join(broken[:5]))
+        values_seen(document, seen=seen)
+    only_null = sorted(path for path, kinds in seen.items() if kinds == {"null"})
+    check(f"the {command} samples give each key that is null somewhere a value elsewhere", not only_null,
+          f"only ever null: {only_null}")
+    nullable = sorted({name for _, node in object_schemas(schema)
+                       for name, member in node.get("properties", {}).items()
+                       if isinstance(member.get("type"), list) and "null" in member["type"]})
+    never_null = [name for name in nullable
+                  if not any(path.endswith("." + name) and "null" in kinds for path, kinds in seen.items())]
+    check(f"the {command} samples give each key its schema lets be null the value null", not never_null,
+          f"never null: {never_null}")
+if False in results:
+    finish()
+
 scratch = tempfile.mkdtemp(prefix="check-json-schemas-")
 log_path = os.path.join(scratch, "server.log")
 server = subprocess.Popen([arguments.server, "--host", "127.0.0.1", "--port", "0"], stdout=open(log_path, "w"),
@@ -115,10 +249,8 @@ try:
             return None
         for how, schema in (("its schema", schemas[command]),
                             ("its schema closed (it lists every key)", closed(schemas[command]))):
-            errors = sorted(Draft202012Validator(schema, format_checker=formats).iter_errors(document), key=str)
-            check(f"`{shown}` matches {how}", not errors,
-                  "; ".join(f"{'/'.join(map(str, error.absolute_path)) or '$'}: {error.message}"
-                            for error in errors[:3]))
+            errors = validation_errors(document, schema)
+            check(f"`{shown}` matches {how}", not errors, errors)
         validated.add(command)
         return document
 

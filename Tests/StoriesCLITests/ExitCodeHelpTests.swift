@@ -6,7 +6,7 @@ import Testing
 struct ExitCodeHelpTests {
     @Test("The section lists every exit code with its meaning, one per line, then the signals")
     func listsEveryCode() {
-        // Wide enough that no meaning wraps, as Scripts/generate-man and Scripts/check-readme read it.
+        // Wide enough that no meaning wraps, as Scripts/check-readme reads it.
         let lines = CLIReference.exitCodes.rendered(columns: 1000).split(separator: "\n").map(String.init)
         #expect(lines.first == "EXIT CODES:")
         let padded = { (code: String) in "  " + code + String(repeating: " ", count: 24 - code.count) }

@@ -79,7 +79,7 @@ struct SystemBrowserOpenerTests {
 
     #if os(Linux)
         @Test(
-            "The browser starts as from a shell: no signal blocked, none ignored, not even SIGPIPE, which stories-cli ignores",
+            "The browser starts as from a shell: in a process group of its own, no signal blocked, none ignored, not even SIGPIPE, which stories-cli ignores",
             .timeLimit(.minutes(1)))
         func browserSignalState() async throws {
             let directory = FileManager.default.temporaryDirectory.appending(path: "browser-\(UUID().uuidString)")
@@ -88,10 +88,11 @@ struct SystemBrowserOpenerTests {
             let fifo = directory.appending(path: "signals").path
             try #require(mkfifo(fifo, 0o600) == 0)
             let browser = directory.appending(path: "browser").path
-            // The browser becomes grep, which reports the signal state it was started with (exec keeps the mask and
-            // the ignored signals). Not the shell's status read by a child: dash blocks signals while it waits for one.
+            // The browser becomes grep, which reports the state it was started with (exec keeps the process group,
+            // the mask and the ignored signals). Not the shell's status read by a child: dash blocks signals while it
+            // waits for one.
             let script =
-                "#!/bin/sh\nexec grep -E '^Sig(Blk|Ign)' /proc/self/status > \"$(dirname \"$0\")/signals\"\n"
+                "#!/bin/sh\nexec grep -E '^(Pid|NSpgid|Sig(Blk|Ign)):' /proc/self/status > \"$(dirname \"$0\")/signals\"\n"
             _ = FileManager.default.createFile(
                 atPath: browser, contents: Data(script.utf8), attributes: [.posixPermissions: 0o700])
             // As stories-cli does at start (StartupSignals); harmless here, where every write handles EPIPE.
@@ -111,15 +112,21 @@ struct SystemBrowserOpenerTests {
             }
             let opener = SystemBrowserOpener(environment: ["BROWSER": browser, "XDG_RUNTIME_DIR": directory.path])
             defer { opener.signInEnded() }
-            try opener.open(Self.url)
+            try await opener.open(Self.url)
             var iterator = reports.makeAsyncIterator()
             let lines = try #require(await iterator.next())
-            let masks = lines.split(separator: "\n")
-                .compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+            let fields = Dictionary(
+                uniqueKeysWithValues: lines.split(separator: "\n").map { line in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    return (String(parts[0]), parts.last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
+                })
             // Bit n - 1 stands for signal n. Only signals 1 to 31 are checked: glibc keeps 32 and 33 to itself.
             let standardSignals: UInt64 = 0x7fff_ffff
-            #expect(masks.count == 2, "\(masks)")
-            #expect(masks.map { $0 & standardSignals } == [0, 0], "blocked, ignored: \(masks)")
+            let blocked = try #require(fields["SigBlk"].flatMap { UInt64($0, radix: 16) }, "\(fields)")
+            let ignored = try #require(fields["SigIgn"].flatMap { UInt64($0, radix: 16) }, "\(fields)")
+            #expect(blocked & standardSignals == 0, "blocked: \(fields)")
+            #expect(ignored & standardSignals == 0, "ignored: \(fields)")
+            #expect(fields["NSpgid"] != nil && fields["NSpgid"] == fields["Pid"], "\(fields)")
         }
     #endif
 

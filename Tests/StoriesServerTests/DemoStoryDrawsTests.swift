@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandomness
 import Testing
 
 @testable import StoriesServerKit

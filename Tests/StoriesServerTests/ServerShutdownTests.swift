@@ -12,7 +12,7 @@ struct ServerShutdownTests {
     /// Starts the built server through `sh -c` with `ulimit` (the soft open-file limit) applied first; returns it and
     /// the port its "Listening on" line names.
     static func start(softOpenFileLimit: Int = 256) async throws -> (StartedProcess, Int) {
-        let server = try StartedProcess.start(
+        let server = try await StartedProcess.start(
             URL(fileURLWithPath: "/bin/sh"),
             [
                 "-c", "ulimit -Sn \(softOpenFileLimit) && exec \"$0\" --port 0 --stories 1",
@@ -34,7 +34,7 @@ struct ServerShutdownTests {
         #expect(numbers[0] == numbers[1], "\(line)")
         #expect(numbers[0] > 256, "the hard limit here is \(numbers[1])")
         server.send(SIGKILL)
-        _ = await server.termination()
+        _ = try await server.termination()
     }
 
     @Test(
@@ -62,7 +62,7 @@ struct ServerShutdownTests {
         // Unstructured: a server that never ends would leave its wait suspended, not awaited.
         let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self)
         Task {
-            _ = await server.termination()
+            _ = try? await server.termination()
             outcome.yield(true)
         }
         Task {
@@ -74,7 +74,7 @@ struct ServerShutdownTests {
         let elapsed = ContinuousClock.now - signalled
         if !ended {
             server.send(SIGKILL)
-            _ = await server.termination()
+            _ = try? await server.termination()
         }
         #expect(ended, "still running \(elapsed) after SIGTERM")
         #expect(elapsed < .seconds(10))

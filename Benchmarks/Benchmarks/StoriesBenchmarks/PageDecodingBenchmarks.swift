@@ -4,6 +4,7 @@ import Benchmark
 import Foundation
 import OpenAPIRuntime
 import RFC3339
+import StoriesData
 
 /// Reading a 20-story page (the CLI's default `list`; `list --all` reads pages of 100) from its bytes.
 ///

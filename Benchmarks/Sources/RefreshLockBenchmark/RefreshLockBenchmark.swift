@@ -2,6 +2,7 @@ import Authorization
 import CredentialsStore
 import Foundation
 import GRDB
+import Subprocess
 
 /// Measures the two cross-process refresh locks considered for the refresh protocol, on this machine:
 ///
@@ -68,31 +69,33 @@ enum RefreshLockBenchmark {
     /// Starts a child that takes the lock and holds it for `holdMilliseconds`; meanwhile this process (a) waits for
     /// the same lock and (b) writes an unrelated row. Returns (hand-off latency, unrelated-write wait) in ms.
     static func contended(mechanism: String, database: String) async throws -> (Double, Double) {
-        let child = Process()
-        let ready = Pipe()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["--hold", mechanism, database]
-        child.standardOutput = ready
-        try child.run()
-        let line = await Task.detached { String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self) }
-            .value
-        guard line.hasPrefix("held") else { throw BenchmarkError.childFailed(line) }
-        let clock = ContinuousClock()
-        let queue = try openQueue(database)
+        let holder = try await Subprocess.run(
+            .path(.init(CommandLine.arguments[0])), arguments: ["--hold", mechanism, database], input: .none,
+            output: .sequence, error: .currentStandardError
+        ) { child -> (Double, Double) in
+            var lines = child.standardOutput.strings().makeAsyncIterator()
+            let line = try await lines.next() ?? ""
+            guard line.hasPrefix("held") else { throw BenchmarkError.childFailed(line) }
+            let clock = ContinuousClock()
+            let queue = try openQueue(database)
 
-        async let unrelatedWrite: Duration = clock.measure {
-            try await queue.write { db in try db.execute(sql: "UPDATE credential SET generation = generation") }
+            async let unrelatedWrite: Duration = clock.measure {
+                try await queue.write { db in try db.execute(sql: "UPDATE credential SET generation = generation") }
+            }
+            let waitStart = clock.now
+            if mechanism == "flock" {
+                try await FileLock(path: database + ".lock").withLock {}
+            } else {
+                try await queue.write { _ in }
+            }
+            let waited = clock.now - waitStart
+            let write = try await unrelatedWrite
+            return (max(0, milliseconds(waited) - Double(holdMilliseconds)), milliseconds(write))
         }
-        let waitStart = clock.now
-        if mechanism == "flock" {
-            try await FileLock(path: database + ".lock").withLock {}
-        } else {
-            try await queue.write { _ in }
+        guard holder.terminationStatus.isSuccess else {
+            throw BenchmarkError.childFailed("\(holder.terminationStatus)")
         }
-        let waited = clock.now - waitStart
-        let write = try await unrelatedWrite
-        child.waitUntilExit()
-        return (max(0, milliseconds(waited) - Double(holdMilliseconds)), milliseconds(write))
+        return holder.closureResult
     }
 
     /// Child: take the lock, say so, hold it as a refresh would hold it across the token request, release.

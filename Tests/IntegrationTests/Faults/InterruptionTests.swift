@@ -33,7 +33,7 @@ struct InterruptionTests {
         let scenario = try Self.scenario(holdingTokenAnswerAt: tokenAnswer)
         defer { scenario.server.stop() }
         try await scenario.seedSession(expired: true)
-        let cli = try StartedProcess.start(
+        let cli = try await StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), ["list"], environment: scenario.environment)
         await tokenAnswer.arrival()
         // The server has the refresh request: from here the old refresh token may already be spent.
@@ -41,8 +41,8 @@ struct InterruptionTests {
         let deferred = await cli.waitForError(Self.deferralNotice)
         #expect(deferred, "\(cli.standardError.text)")
         tokenAnswer.release()
-        let termination = await cli.termination()
-        #expect(termination == .signalled(signal), "\(cli.standardError.text)")
+        let termination = try await cli.termination()
+        #expect(termination == .signaled(signal), "\(cli.standardError.text)")
         #expect(try await scenario.storedSession()?.refreshToken?.unredacted == "fault-refresh-2")
     }
 
@@ -55,13 +55,13 @@ struct InterruptionTests {
         try await scenario.seedSession(expired: true)
         let cli = try BuildProducts.executable(named: "stories-cli").path
         // The shell ignores SIGTERM and then becomes stories-cli, which inherits the ignored disposition.
-        let ignoring = try StartedProcess.start(
+        let ignoring = try await StartedProcess.start(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' TERM; exec \"$0\" list", cli],
             environment: scenario.environment)
         await tokenAnswer.arrival()
         ignoring.send(SIGTERM)
         tokenAnswer.release()
-        #expect(await ignoring.termination() == .exited(0), "\(ignoring.standardError.text)")
+        #expect(try await ignoring.termination() == .exited(0), "\(ignoring.standardError.text)")
         #expect(!ignoring.standardError.text.contains(Self.deferralNotice))
         #expect(try await scenario.storedSession()?.refreshToken?.unredacted == "fault-refresh-2")
     }
@@ -73,14 +73,14 @@ struct InterruptionTests {
         let scenario = try Self.scenario(holdingTokenAnswerAt: tokenAnswer)
         defer { scenario.server.stop() }
         let seeded = try await scenario.seedSession(expired: true)
-        let cli = try StartedProcess.start(
+        let cli = try await StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), ["list"], environment: scenario.environment)
         await tokenAnswer.arrival()
         cli.send(SIGINT)
         #expect(await cli.waitForError(Self.deferralNotice), "\(cli.standardError.text)")
         cli.send(SIGINT)
         // The answer is still held: only the second signal can have ended the process.
-        #expect(await cli.termination() == .signalled(SIGINT))
+        #expect(try await cli.termination() == .signaled(SIGINT))
         #expect(try await scenario.storedSession() == seeded)
     }
 
@@ -95,12 +95,12 @@ struct InterruptionTests {
         }
         defer { scenario.server.stop() }
         try await scenario.seedSession(expired: false)
-        let cli = try StartedProcess.start(
+        let cli = try await StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), ["list"], environment: scenario.environment)
         await pageAnswer.arrival()
         cli.send(signal)
         // The page is still held: the process ended on the signal, not after the answer.
-        #expect(await cli.termination() == .signalled(signal))
+        #expect(try await cli.termination() == .signaled(signal))
         #expect(!cli.standardError.text.contains(Self.deferralNotice))
     }
 
@@ -117,13 +117,13 @@ struct InterruptionTests {
         }
         defer { scenario.server.stop() }
         try await scenario.seedSession(expired: false)
-        let cli = try StartedProcess.start(
+        let cli = try await StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), ["list", "--all", "--json"],
             environment: scenario.environment)
         await secondPage.arrival()
         await cli.standardOutput.waitFor("first-page-story")
         cli.send(SIGINT)
-        #expect(await cli.termination() == .signalled(SIGINT))
+        #expect(try await cli.termination() == .signaled(SIGINT))
         #expect(cli.standardOutput.text.contains("first-page-story"))
         #expect(!cli.standardOutput.text.contains("second-page-story"))
     }

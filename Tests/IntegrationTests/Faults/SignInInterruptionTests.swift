@@ -36,7 +36,7 @@ struct SignInInterruptionTests {
         defer { browser.remove() }
         var environment = scenario.environment
         environment["BROWSER"] = browser.path
-        let cli = try StartedProcess.start(
+        let cli = try await StartedProcess.start(
             try BuildProducts.executable(named: "stories-cli"), ["login"], environment: environment)
         #expect(await cli.waitForError("Ctrl-C stops waiting"), "\(cli.standardError.text)")
         #expect(await cli.waitForError("browser argc=1 url=file:///"), "\(cli.standardError.text)")
@@ -60,7 +60,7 @@ struct SignInInterruptionTests {
         cli.send(signal)
         #expect(await cli.waitForError("Finishing storing the session"), "\(cli.standardError.text)")
         identification.release()
-        #expect(await cli.termination() == .signalled(signal), "\(cli.standardError.text)")
+        #expect(try await cli.termination() == .signaled(signal), "\(cli.standardError.text)")
         let stored = try await scenario.storedSession()
         #expect(stored?.account == "demo")
         #expect(stored?.refreshToken?.unredacted == "fault-refresh-2")

@@ -24,16 +24,16 @@ struct SignOutRaceTests {
         defer { scenario.server.stop() }
         try await scenario.seedSession(expired: true)
         let cli = try BuildProducts.executable(named: "stories-cli")
-        let refreshing = try StartedProcess.start(cli, ["list"], environment: scenario.environment)
+        let refreshing = try await StartedProcess.start(cli, ["list"], environment: scenario.environment)
         // The refresh request is at the server, sent under the lock with the stored refresh token.
         await tokenAnswer.arrival()
-        let logout = try StartedProcess.start(cli, ["logout"], environment: scenario.environment)
+        let logout = try await StartedProcess.start(cli, ["logout"], environment: scenario.environment)
         // Once `logout` has opened the lock file it is waiting for the lock; whatever it would have read or revoked
         // before that has already happened.
         #expect(await Self.waitUntil(logout, opens: scenario.credentialsPath + ".lock"))
         tokenAnswer.release()
-        #expect(await refreshing.termination() == .exited(0))
-        #expect(await logout.termination() == .exited(0), "\(logout.standardError.text)")
+        #expect(try await refreshing.termination() == .exited(0))
+        #expect(try await logout.termination() == .exited(0), "\(logout.standardError.text)")
         let revoked = scenario.server.requests.filter { $0.path.hasSuffix("/oauth/revoke") }.map { $0.form["token"] }
         #expect(revoked == ["fault-refresh-2"])
         #expect(try await scenario.storedSession() == nil)

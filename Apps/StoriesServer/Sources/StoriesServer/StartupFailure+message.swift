@@ -18,12 +18,12 @@ extension StartupFailure {
         }
     }
 
-    /// The exit status: sysexits' EX_NOINPUT, EX_TEMPFAIL (the authorization server may come back) and EX_CONFIG.
-    var exitCode: Int32 {
+    /// The exit status, as `--help` lists it.
+    var exitCode: ServerExitCode {
         switch self {
-        case .secretFile: 66
-        case .authorizationServerUnreachable: 75
-        case .authorizationServerUnusable: 78
+        case .secretFile: .secretFileUnusable
+        case .authorizationServerUnreachable: .authorizationServerUnreachable
+        case .authorizationServerUnusable: .authorizationServerUnusable
         }
     }
 }

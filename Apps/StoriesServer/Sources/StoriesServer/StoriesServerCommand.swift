@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReference
 import Foundation
 import Hummingbird
 import Logging
@@ -23,36 +24,35 @@ struct StoriesServerCommand: AsyncParsableCommand {
             Prints "Listening on <base URL>" once ready (a plain line scripts can match), then one line per \
             request (method, path, status, duration) and one per token request (grant_type=... outcome=...); \
             never a token or a secret. Ctrl-C or SIGTERM stops it. More: docs/SERVER.md.
-
-            EXIT CODES:
-              0   stopped (Ctrl-C or SIGTERM)
-              64  usage error (a bad option or value)
-              66  the introspection client's secret file cannot be used
-              69  the port is already in use
-              75  the authorization server (--authorization-server) cannot be reached
-              78  its metadata cannot be used
-
-            EXAMPLES:
-              # Serve http://127.0.0.1:8080/v1, the server stories-cli calls local
-              $ stories-server
-
-              # On a free port, for a script: the "Listening on" line names it
-              $ stories-server --port 0
-
-              # Access tokens that expire after 30 seconds, to watch stories-cli renew them
-              $ stories-server --access-token-ttl 30
-
-              # Without the password grant: sign-in in a browser or with a device code only
-              $ stories-server --password-grant disabled
-
-              # Tokens that work only with the key of the client they were issued to (RFC 9449)
-              $ stories-server --dpop required
-
-              # A resource server of another issuer, checking its tokens by introspection
-              $ stories-server --authorization-server https://login.example --introspection-client stories-api --introspection-client-secret-file ./introspection-secret
             """,
         version: StoriesVersion.current
     )
+
+    /// The parser's own `main`, but a help page ends with what the parser has no place for (EXIT CODES and
+    /// EXAMPLES, from `ServerReference`, which the man page repeats), as `stories-cli --help` does.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let message = fullMessage(for: error)
+            guard exitCode(for: error) == .success, message.hasPrefix("OVERVIEW: ") else { exit(withError: error) }
+            // The parser reads the width from COLUMNS too; without it, 80 as the parser's fallback.
+            let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+            var text = message
+            while text.hasSuffix("\n") { text.removeLast() }
+            for section in ServerReference.helpSections {
+                text += "\n\n" + section.rendered(columns: columns ?? 80)
+                while text.hasSuffix("\n") { text.removeLast() }
+            }
+            print(text)
+            Foundation.exit(EXIT_SUCCESS)
+        }
+    }
 
     @Option(help: "The address to listen on. Keep it on loopback unless you know why not.")
     var host = "127.0.0.1"
@@ -226,7 +226,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
             try await serve()
         } catch let failure as StartupFailure {
             FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
-            throw ExitCode(failure.exitCode)
+            throw ExitCode(failure.exitCode.rawValue)
         }
     }
 
@@ -273,7 +273,7 @@ struct StoriesServerCommand: AsyncParsableCommand {
                 Data(
                     "error: Port \(port) on \(host) is already in use. Stop the other server, or pick another port with --port (0 picks a free one).\n"
                         .utf8))
-            throw ExitCode(69)
+            throw ExitCode(ServerExitCode.portInUse.rawValue)
         }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import OpenAPIRuntime
 import RFC3339
 import RFC9449
+import StoriesData
 
 /// One `listStories` call, its page read as the app reads it (`StoryPageReader`: the generated client hands the body
 /// over unread); throws unless it returned `count` stories.

@@ -1,7 +1,7 @@
 import APIClientTestSupport
 import CredentialsStore
 import Foundation
-import ProcessSpawning
+import Subprocess
 import Testing
 
 @testable import Authorization
@@ -81,23 +81,17 @@ struct CrossProcessRefreshTests {
 
     /// Every column of every row, hex-encoded by sqlite3 itself (so the comparison is of stored bytes).
     static func rowBytes(_ path: String) async throws -> String {
-        let rows = FileManager.default.temporaryDirectory.appending(path: "rows-\(UUID().uuidString)")
-        try Data().write(to: rows)
-        defer { try? FileManager.default.removeItem(at: rows) }
-        let output = try FileHandle(forWritingTo: rows)
-        let sqlite = try SpawnedChild(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "sqlite3", path,
+        let sqlite = try await Subprocess.run(
+            .name("sqlite3"),
+            arguments: [
+                path,
                 "SELECT hex(origin), hex(account), hex(accessToken), hex(refreshToken), hex(tokenType), hex(scope), "
                     + "hex(expiresAt), hex(issuedAt), generation, isSignInRequired FROM credential",
-            ], environment: ProcessInfo.processInfo.environment, standardInput: nil,
-            standardOutput: output.fileDescriptor, standardError: STDERR_FILENO)
-        try output.close()
-        let termination = await sqlite.termination()
-        // A missing sqlite3 or an unreadable file must fail the test, not compare two empty strings.
-        try #require(termination == .exited(0), "sqlite3 failed (its error is above); CI installs it")
-        let text = try String(contentsOf: rows, encoding: .utf8)
+            ],
+            output: .string(limit: 1 << 20), error: .currentStandardError)
+        // A missing sqlite3 (`run` throws) or an unreadable file must fail the test, not compare two empty strings.
+        try #require(sqlite.terminationStatus == .exited(0), "sqlite3 failed (its error is above); CI installs it")
+        let text = sqlite.standardOutput
         try #require(!text.isEmpty, "no row was read")
         return text
     }
@@ -105,39 +99,40 @@ struct CrossProcessRefreshTests {
     @Test("A process killed while holding the lock releases it: the next one gets it instead of timing out")
     func lockIsReleasedWhenHolderDies() async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // One process that takes the lock and sleeps, like a stories-cli stuck mid-refresh.
-        let holder = try SpawnedChild(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "python3", "-c",
+        // One process that takes the lock and sleeps, like a stories-cli stuck mid-refresh. Should the body throw,
+        // swift-subprocess kills it.
+        let holder = try await Subprocess.run(
+            .name("python3"),
+            arguments: [
+                "-c",
                 "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(3600)",
                 lockPath,
-            ], environment: ProcessInfo.processInfo.environment, standardInput: nil, standardOutput: STDERR_FILENO,
-            standardError: STDERR_FILENO)
-        defer { holder.send(SIGKILL) }
-
-        // Wait (bounded) until the child holds the lock: a zero-timeout attempt fails exactly then.
-        let probe = FileLock(path: lockPath, timeout: .zero)
-        var held = false
-        for _ in 0..<500 where !held {
-            do {
-                try await probe.withLock {}
-                try await Task.sleep(for: .milliseconds(10))
-            } catch CredentialsStoreError.lockTimedOut {
-                held = true
+            ],
+            input: .none, output: .currentStandardError, error: .currentStandardError
+        ) { holder in
+            // Wait (bounded) until the child holds the lock: a zero-timeout attempt fails exactly then.
+            let probe = FileLock(path: lockPath, timeout: .zero)
+            var held = false
+            for _ in 0..<500 where !held {
+                do {
+                    try await probe.withLock {}
+                    try await Task.sleep(for: .milliseconds(10))
+                } catch CredentialsStoreError.lockTimedOut {
+                    held = true
+                }
             }
-        }
-        try #require(held, "the flock child never took the lock")
+            try #require(held, "the flock child never took the lock")
 
-        // The holder would keep the lock for an hour, so the waiter getting it within its own 60 s proves that the
-        // kill released it (otherwise it throws lockTimedOut); a time bound on top would only measure how loaded
-        // the machine is.
-        let waiter = Task {
-            try await FileLock(path: lockPath, timeout: .seconds(60)).withLock {}
+            // The holder would keep the lock for an hour, so the waiter getting it within its own 60 s proves that
+            // the kill released it (otherwise it throws lockTimedOut); a time bound on top would only measure how
+            // loaded the machine is.
+            let waiter = Task {
+                try await FileLock(path: lockPath, timeout: .seconds(60)).withLock {}
+            }
+            try holder.send(signal: .kill)
+            try await waiter.value
         }
-        holder.send(SIGKILL)
-        try await waiter.value
-        #expect(await holder.termination() == .signalled(SIGKILL))
+        #expect(holder.terminationStatus == .signaled(SIGKILL))
     }
 
     @Test("Waiting for a lock that is never released ends with a clear error")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReference
 import StoriesVersion
 
 /// `stories-cli`: the terminal front of Stories.

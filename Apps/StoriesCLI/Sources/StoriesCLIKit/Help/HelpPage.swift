@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReference
 import Foundation
 
 /// What `--help` prints (and `stories-cli help COMMAND`, and `stories-cli` alone): swift-argument-parser's page (the

@@ -6,7 +6,7 @@ protocol BrowserOpening: Sendable {
     var canOpenBrowser: Bool { get }
 
     /// Starts the browser on `url` and returns without waiting for it. Throws when it could not be started.
-    func open(_ url: URL) throws
+    func open(_ url: URL) async throws
 
     /// The sign-in the page was opened for has ended: whatever was left for the browser can go.
     func signInEnded()

@@ -1,17 +1,14 @@
 import Foundation
+import Subprocess
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-    import ProcessSpawning
-#endif
 
 /// Opens pages the way other command-line tools do on this system: the command in `$BROWSER` if set (the first of a
 /// colon-separated list; words split on spaces, `%s` replaced by the URL, else the URL appended as the last
 /// argument), else `xdg-open` on Linux when a graphical session is running (`$DISPLAY` or `$WAYLAND_DISPLAY`), else
-/// `open` on macOS. The program is started directly, never through a shell, and on Linux as a shell would start it
-/// (`ProgramSpawn`): this process ignores SIGPIPE, and a browser must not inherit that. The browser's standard output
-/// goes to standard error, so standard output keeps only the command's result.
+/// `open` on macOS. The program is started directly, never through a shell, and as a shell would start it: swift-
+/// subprocess resets every signal to its default action and closes every descriptor but 0-2 (this process ignores
+/// SIGPIPE, and a browser must not inherit that). The browser's standard output goes to standard error, so standard
+/// output keeps only the command's result.
 ///
 /// The program is given a private `ForwardingPage`, never the sign-in address itself: every local user can read a
 /// process's arguments. The page goes when the sign-in ends, or when SIGINT, SIGTERM or SIGHUP ends the process while
@@ -33,35 +30,25 @@ final class SystemBrowserOpener: BrowserOpening {
     /// Whether `open(_:)` has a program to start; the address does not change the answer.
     var canOpenBrowser: Bool { command(forAddress: "") != nil }
 
-    func open(_ url: URL) throws {
+    func open(_ url: URL) async throws {
         let command = try launchCommand(for: url)
-        #if canImport(Glibc)
-            let browser: pid_t
-            do {
-                browser = try ProgramSpawn.start(
-                    command.program, arguments: command.arguments, environment: nil,
-                    streams: .init(input: nil, output: STDERR_FILENO, error: STDERR_FILENO))
-            } catch {
-                throw LaunchFailure(program: command.program)
-            }
-            // Reaped as soon as it ends (xdg-open ends once it handed the page on), not left a zombie for the minutes
-            // the sign-in may wait.
-            Thread {
-                var status: Int32 = 0
-                while waitpid(browser, &status, 0) == -1, errno == EINTR {}
-            }.start()
-        #else
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command.program)
-            process.arguments = command.arguments
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.standardError
-            do {
-                try process.run()
-            } catch {
-                throw LaunchFailure(program: command.program)
-            }
-        #endif
+        var options = PlatformOptions()
+        // A process group of its own (0: the browser's own process identifier), as a shell starts a job.
+        options.processGroupID = 0
+        let configuration = Configuration(
+            executable: .path(.init(command.program)), arguments: Arguments(command.arguments),
+            platformOptions: options)
+        let (started, reportStart) = AsyncStream.makeStream(of: Void.self)
+        // The task outlives `open`: `run` reaps the browser as soon as it ends (xdg-open ends once it handed the page
+        // on), rather than leaving a zombie for the minutes the sign-in may wait.
+        Task {
+            defer { reportStart.finish() }
+            _ = try? await Subprocess.run(
+                configuration, input: .none, output: .currentStandardError, error: .currentStandardError
+            ) { _ in reportStart.yield() }
+        }
+        for await _ in started { return }
+        throw LaunchFailure(program: command.program)
     }
 
     /// Writes the forwarding page for `url` and returns the command that opens it: the program and its arguments,

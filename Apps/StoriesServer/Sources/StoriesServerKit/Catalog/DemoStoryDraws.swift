@@ -1,3 +1,5 @@
+import SeededRandomness
+
 /// The random choices that make the demo story at one position of the catalog, computed from the position alone.
 ///
 /// Each story takes `perStory` outputs of `SplitMix64`, in the order the catalog once drew them one story after the

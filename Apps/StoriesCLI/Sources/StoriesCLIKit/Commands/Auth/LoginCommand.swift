@@ -1,5 +1,6 @@
 import APIClientLive
 import ArgumentParser
+import CommandReference
 import Foundation
 import OnboardingDomain
 import OnboardingPresentation
@@ -148,7 +149,7 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
                 "Opening the sign-in page of \(context.server.displayName) in your browser; if it does not open, visit:\n\n    \(address)\n\n"
             )
             do {
-                try context.browser.open(prompt.authorizationURL)
+                try await context.browser.open(prompt.authorizationURL)
             } catch {
                 context.output.writeError("The browser could not be started; open the address above yourself.\n")
             }

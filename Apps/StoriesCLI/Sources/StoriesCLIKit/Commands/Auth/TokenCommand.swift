@@ -1,5 +1,6 @@
 import ArgumentParser
 import Authorization
+import CommandReference
 import OnboardingDomain
 
 /// `stories-cli token`: a fresh access token on standard output, for scripts.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReference
 
 /// `stories-cli completion SHELL`: the completion script swift-argument-parser writes for the command tree, as
 /// `gh completion` prints gh's. `stories-cli --generate-completion-script SHELL` prints the same script.

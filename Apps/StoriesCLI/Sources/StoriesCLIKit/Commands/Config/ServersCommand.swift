@@ -1,5 +1,6 @@
 import APIClient
 import ArgumentParser
+import CommandReference
 
 /// `stories-cli servers`: the named servers from the spec.
 struct ServersCommand: ParsableCommand, DocumentedCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReference
 import CredentialsStore
 import Foundation
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReference
 import Foundation
 
 /// `stories-cli use NAME|URL`: the server commands use when none is given.

@@ -1,5 +1,6 @@
 import APIClientLive
 import ArgumentParser
+import CommandReference
 import StoriesDomain
 import StoriesPresentation
 

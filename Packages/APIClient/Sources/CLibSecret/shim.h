@@ -1,2 +1,0 @@
-// libsecret, the freedesktop Secret Service client (Debian: libsecret-1-dev), for CSecretService.
-#include <libsecret/secret.h>
