@@ -101,6 +101,8 @@ let package = Package(
                 // The demo catalog's seeded generator.
                 .product(name: "SeededRandomness", package: "Standards"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Its HTTP/1 channel, wrapped to bound each client's connections.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -138,6 +138,14 @@ struct FailureMessagesTests {
         ),
         (AuthorizationError.refreshFailed(.invalidGrant(description: nil)), .signInRequired, "has expired"),
         (TokenEndpointError.invalidGrant(description: nil), .signInRequired, "did not accept that username"),
+        (
+            OnboardingError.signInThrottled(retryAfter: .seconds(120)), .unreachable,
+            "held this sign-in back after too many failed attempts and did not check the password. Nothing was stored. The server asks to retry in 2 minutes."
+        ),
+        (
+            TokenEndpointError.throttled(retryAfter: RetryAfter(delay: .seconds(30))), .unreachable,
+            "did not check the password. Nothing was stored. The server asks to retry in 30 seconds."
+        ),
         (TokenEndpointError.unavailable(status: 429, retryAfter: nil), .unreachable, "could not sign in right now"),
         (InsecureServerURL(origin: "http://example.test:80/v1"), .usage, "without TLS"),
         (OnboardingError.forbidden, .signInRequired, "HTTP 403"),
@@ -148,6 +156,10 @@ struct FailureMessagesTests {
         ),
         (OnboardingError.deviceSignInDenied, .signInDenied, "was denied on the verification page"),
         (OnboardingError.deviceSignInExpired, .signInExpired, "--device` again for a new one"),
+        (
+            OnboardingError.deviceSignInForgotten, .signInExpired,
+            "no longer knows this sign-in's code (it forgets the oldest when one address starts too many); run `stories-cli login --server local --device` again"
+        ),
         (OnboardingError.browserSignInDenied, .signInDenied, "was denied in the browser; nothing was stored"),
         (OnboardingError.browserSignInTimedOut, .signInExpired, "did not come back within 5 minutes"),
         (OnboardingError.browserSignInUnsupported, .failure, "does not offer sign-in in a browser"),
@@ -170,6 +182,12 @@ struct FailureMessagesTests {
         (
             AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: 65536))), .malformedData,
             "The authorization server metadata of local (http://127.0.0.1:8080/v1) is unusable: "
+        ),
+        (
+            OnboardingError.malformedResponse(
+                FailureCause(AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: 65536))))),
+            .malformedData,
+            "The authorization server metadata of local (http://127.0.0.1:8080/v1) is unusable: the body is larger than"
         ),
         (
             AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example/v1"), .malformedData,

@@ -75,6 +75,25 @@ struct PasswordThrottleTests {
         }
     }
 
+    @Test(
+        "Other accounts' failures from an address do not hold back an account that signed in from it before, at once")
+    func trustedAccountOnBusyAddress() async throws {
+        let shared = "192.0.2.10"
+        let app = try await AuthorizationServerApp.make(clock: clock)
+        try await app.test(.router) { client in
+            #expect(try await client.passwordGrant(as: shared).status == .ok)
+            for index in 1...30 {
+                _ = try await client.passwordGrant(username: "made-up-\(index)", password: "guess", as: shared)
+            }
+            // The address is over its allowance for everyone else…
+            #expect(try await client.passwordGrant(username: "made-up-31", as: shared).headers[.retryAfter] != nil)
+            // …but demo, who signed in from it, is checked at once and let in.
+            let owner = try await client.passwordGrant(as: shared)
+            #expect(owner.status == .ok)
+            #expect(owner.headers[.retryAfter] == nil)
+        }
+    }
+
     @Test("One client trying many usernames is slowed after 20 failures, other clients are not")
     func perAddress() async throws {
         let hashing = CountingPasswordHashing()

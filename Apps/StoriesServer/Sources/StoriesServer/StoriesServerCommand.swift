@@ -257,11 +257,15 @@ struct StoriesServerCommand: AsyncParsableCommand {
         } else {
             configuration.introspectionClient = credentials
         }
+        // Each connection is a descriptor: the common soft limit of 1,024 would let a few hundred held connections
+        // shut everyone out long before the per-client limits could matter.
+        OpenFileLimit.raiseSoftLimitToHard()
         let app = try await buildApplication(configuration: configuration, logger: logger) { url in
             logger.notice("Listening on \(url.absoluteString)")
         }
         do {
-            try await app.runService()
+            try await serveUntilSignalled(
+                app, gracePeriod: configuration.connections.shutdownGracePeriod, logger: logger)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             // The networking library's own text ("bind(descriptor:ptr:bytes:) … errno: 98") names neither the port
             // nor what to do.

@@ -94,6 +94,8 @@ func buildApplication(
         middlewares: [
             RequestRejectionMiddleware(),
             IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
+            // After the introspection client's check, which answers 401 before the body is read.
+            FormBodyMiddleware(operationIDs: RequestRejectionMiddleware.oauthOperationIDs),
             BearerAuthenticationMiddleware(
                 verifier: trust.verifier, challenges: backend.challenges,
                 publicOperationIDs: StoriesBackend.publicOperationIDs, dpop: dpop, logger: logger),
@@ -120,6 +122,9 @@ func buildApplication(
     frameworkLogger.logLevel = max(logger.logLevel, .notice)
     return Application(
         router: router,
+        server: .boundedHTTP1(
+            configuration.connections,
+            connections: ConnectionsPerClient(limit: configuration.connections.connectionsPerClient)),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "stories-server"),
         services: trust.services,
         onServerRunning: { channel in

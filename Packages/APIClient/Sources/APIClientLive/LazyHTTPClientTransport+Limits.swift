@@ -7,7 +7,8 @@ extension LazyHTTPClientTransport {
     ///
     /// The transport's own timeout is a backstop at twice the request deadline; `BoundedResponseMiddleware` (which
     /// `LiveAPIClient` installs) enforces the real deadlines.
-    public convenience init(limits: ConnectionLimits, proxy: ProxyRoute) {
+    /// `processEventLoop`: see `init(configuration:backstopTimeout:processEventLoop:)`.
+    public convenience init(limits: ConnectionLimits, proxy: ProxyRoute, processEventLoop: ProcessEventLoop? = nil) {
         var configuration = HTTPClient.Configuration()
         // Redirects are never followed: a token or a refresh token must not travel to another origin.
         configuration.redirectConfiguration = .disallow
@@ -32,6 +33,8 @@ extension LazyHTTPClientTransport {
         case .socks(let host, let port):
             configuration.proxy = .socksServer(host: host, port: port)
         }
-        self.init(configuration: configuration, backstopTimeout: limits.requestDeadline * 2)
+        self.init(
+            configuration: configuration, backstopTimeout: limits.requestDeadline * 2,
+            processEventLoop: processEventLoop)
     }
 }

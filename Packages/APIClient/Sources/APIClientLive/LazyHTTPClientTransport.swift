@@ -19,6 +19,8 @@ import Synchronization
 public final class LazyHTTPClientTransport: ClientTransport {
     private struct Created {
         let eventLoops: MultiThreadedEventLoopGroup
+        /// Whether `shutdown()` shuts `eventLoops` down: not the process's loop.
+        let ownsEventLoops: Bool
         let client: HTTPClient
         let transport: AsyncHTTPClientTransport
     }
@@ -30,13 +32,20 @@ public final class LazyHTTPClientTransport: ClientTransport {
 
     private let configuration: HTTPClient.Configuration
     private let backstopTimeout: Duration
+    private let processEventLoop: ProcessEventLoop?
     private let state = Mutex(State())
     private let creationInBackground = Mutex<Task<Void, Never>?>(nil)
 
-    /// - Parameter backstopTimeout: the transport's own timeout, behind the middlewares' deadlines.
-    public init(configuration: HTTPClient.Configuration, backstopTimeout: Duration) {
+    /// - Parameters:
+    ///   - backstopTimeout: the transport's own timeout, behind the middlewares' deadlines.
+    ///   - processEventLoop: the process's event loop, which the client then runs on and `shutdown()` leaves
+    ///     running; `nil`: a loop of the transport's own, which `shutdown()` shuts down.
+    public init(
+        configuration: HTTPClient.Configuration, backstopTimeout: Duration, processEventLoop: ProcessEventLoop? = nil
+    ) {
         self.configuration = configuration
         self.backstopTimeout = backstopTimeout
+        self.processEventLoop = processEventLoop
     }
 
     /// Throws `HTTPClientError.alreadyShutdown` after `shutdown()`, rather than starting a client nothing would shut
@@ -66,8 +75,8 @@ public final class LazyHTTPClientTransport: ClientTransport {
         state.withLock { $0.created?.client }
     }
 
-    /// Shuts the client and its event-loop thread down, if a request or `startCreatingClient()` created them. Later
-    /// requests fail.
+    /// Shuts the client down, and its event-loop thread unless it is the process's, if a request or
+    /// `startCreatingClient()` created them. Later requests fail.
     public func shutdown() async {
         // A creation still under way would otherwise leave a client and its thread behind.
         await creationInBackground.withLock({ $0 })?.value
@@ -77,7 +86,7 @@ public final class LazyHTTPClientTransport: ClientTransport {
         }
         guard let created else { return }
         try? await created.client.shutdown()
-        try? await created.eventLoops.shutdownGracefully()
+        if created.ownsEventLoops { try? await created.eventLoops.shutdownGracefully() }
     }
 
     /// The client, once a creation in the background (if any) has finished; it waits for that by awaiting, not at the
@@ -93,11 +102,12 @@ public final class LazyHTTPClientTransport: ClientTransport {
         try state.withLock { state in
             guard !state.isShutDown else { throw HTTPClientError.alreadyShutdown }
             if let created = state.created { return created }
-            let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let eventLoops = processEventLoop?.eventLoopGroup ?? MultiThreadedEventLoopGroup(numberOfThreads: 1)
             let client = HTTPClient(eventLoopGroupProvider: .shared(eventLoops), configuration: configuration)
             let transport = AsyncHTTPClientTransport(
                 configuration: .init(client: client, timeout: TimeAmount(backstopTimeout)))
-            let created = Created(eventLoops: eventLoops, client: client, transport: transport)
+            let created = Created(
+                eventLoops: eventLoops, ownsEventLoops: processEventLoop == nil, client: client, transport: transport)
             state.created = created
             return created
         }

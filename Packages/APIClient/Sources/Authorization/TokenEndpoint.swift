@@ -123,6 +123,11 @@ public struct TokenEndpoint: DeviceAuthorizing, AuthorizationCodeExchanging {
                     isNonceRetry = true
                     continue
                 }
+                if error.error == "invalid_grant",
+                    let retryAfter = response.headers.retryAfter.flatMap({ RetryAfter(headerValue: $0, now: Date()) })
+                {
+                    throw .throttled(retryAfter: retryAfter)
+                }
                 throw Self.mapOAuthError(error, status: 400).withholding(grant.secrets)
             default:
                 try handleRefusal(output, grant: grant)

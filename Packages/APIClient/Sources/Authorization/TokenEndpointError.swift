@@ -7,6 +7,9 @@ public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertibl
     /// `invalid_grant`: wrong password, or a refresh token that is expired, revoked or already used. The description
     /// is the server's, untrusted text.
     case invalidGrant(description: String?)
+    /// `invalid_grant` with `Retry-After`: the server held the attempt back after too many failed ones, without
+    /// checking it (the password may well be right); try again after `retryAfter`.
+    case throttled(retryAfter: RetryAfter)
     /// `invalid_client`, `unauthorized_client`, `unsupported_grant_type`, `invalid_request`, `invalid_scope` or an
     /// unknown code: the app or server is misconfigured. Stored credentials are kept.
     case misconfigured(code: String, description: String?)
@@ -37,6 +40,7 @@ public enum TokenEndpointError: Error, Equatable, Sendable, APIFailureConvertibl
     public var apiFailure: APIFailure {
         switch self {
         case .invalidGrant: .sessionExpired
+        case .throttled(let retryAfter): .unavailable(status: 400, retryAfter: retryAfter)
         case .unreachable(let failure): .unreachable(failure)
         case .unavailable(let status, let retryAfter): .unavailable(status: status, retryAfter: retryAfter)
         case .malformedResponse: .malformedResponse(operationID: "createToken")
@@ -87,7 +91,8 @@ extension TokenEndpointError {
         case .misconfigured(let code, let description):
             return .misconfigured(
                 code: Self.registeredCodes.contains(code) ? code : cut(code), description: description.map(cut))
-        case .unreachable, .unavailable, .malformedResponse, .insecureTransport, .notPublished: return self
+        case .throttled, .unreachable, .unavailable, .malformedResponse, .insecureTransport, .notPublished:
+            return self
         }
     }
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes
+import NIOCore
 import Testing
 
 @testable import APIClientLive
@@ -18,6 +19,18 @@ struct LazyHTTPClientTransportTests {
         #expect(transport.client == nil)
         await transport.shutdown()
         #expect(transport.client == nil)
+    }
+
+    @Test("A client on the process's event loop leaves that loop running when it shuts down, for work left behind")
+    func leavesProcessEventLoopRunning() async throws {
+        let processEventLoop = ProcessEventLoop()
+        let transport = LazyHTTPClientTransport(
+            configuration: HTTPClient.Configuration(), backstopTimeout: .seconds(1), processEventLoop: processEventLoop)
+        let loop = try await transport.eventLoop()
+        await transport.shutdown()
+        // What AsyncHTTPClient's TLS-context queue does when its context arrives after the request failed.
+        #expect(try await loop.submit { 42 }.get() == 42)
+        #expect(processEventLoop.eventLoopGroup.next() === loop)
     }
 
     @Test("A client started at once exists without a request, and a shutdown right after shuts it down")

@@ -112,6 +112,29 @@ struct TokenEndpointTests {
     }
 
     @Test(
+        "invalid_grant with Retry-After is a throttled attempt with its delay; without it, or unreadable, a refusal",
+        arguments: [
+            ("120", TokenEndpointError.throttled(retryAfter: RetryAfter(delay: .seconds(120)))),
+            (nil, .invalidGrant(description: "Too many attempts. Try again in 120 seconds.")),
+            ("soon", .invalidGrant(description: "Too many attempts. Try again in 120 seconds.")),
+        ] as [(String?, TokenEndpointError)])
+    func throttledPasswordGrant(retryAfter: String?, expected: TokenEndpointError) async {
+        var api = MockAPI()
+        api.createToken = { _ in
+            .badRequest(
+                .init(
+                    headers: .init(retryAfter: retryAfter),
+                    body: .json(
+                        .init(
+                            error: "invalid_grant", errorDescription: "Too many attempts. Try again in 120 seconds."))))
+        }
+        await #expect(throws: expected) {
+            try await Self.endpoint(api).requestTokens(
+                for: .password(username: "demo", password: Secret("demo-password")), at: .fixture())
+        }
+    }
+
+    @Test(
         "A secret the request sent is cut out of the server's error code and description, wherever it stands",
         arguments: [
             (

@@ -103,6 +103,10 @@ public final class APIDeviceSignInService: DeviceSignInService {
                 // be approving right now.
                 interval *= 2
                 continue
+            } catch .invalidGrant {
+                // RFC 8628 §3.5 answers a code the server does not know with invalid_grant: the server forgot this
+                // code (replaced by newer ones from the same address), not a password it refused.
+                throw .deviceSignInForgotten
             } catch {
                 throw OnboardingError(error)
             }

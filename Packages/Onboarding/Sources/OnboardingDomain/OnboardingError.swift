@@ -8,6 +8,9 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case usernameTaken
     /// Wrong username or password.
     case wrongCredentials
+    /// The server held the password sign-in back after too many failed attempts, without checking the password:
+    /// try again after `retryAfter`.
+    case signInThrottled(retryAfter: Duration)
     case notSignedIn
     /// The server has no stored session for this account (named by the user, so safe to show).
     case unknownAccount(String)
@@ -17,6 +20,9 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case deviceSignInDenied
     /// The device sign-in's code expired before anyone approved it: start again.
     case deviceSignInExpired
+    /// The server no longer knows the device sign-in's code (`invalid_grant` while polling: forgotten, for one when
+    /// the same address started more device sign-ins than the server keeps): start again.
+    case deviceSignInForgotten
     /// The person denied a browser sign-in on the server's page.
     case browserSignInDenied
     /// The server does not offer browser sign-in with PKCE (its metadata says so): sign in another way.

@@ -16,6 +16,8 @@ public enum OnboardingMessages {
         case .unknownAccount(let account): "\(account) is not signed in to \(server)"
         case .deviceSignInDenied: "The sign-in to \(server) was denied on the verification page; nothing was stored"
         case .deviceSignInExpired: "The code expired before the sign-in to \(server) was approved"
+        case .deviceSignInForgotten:
+            "\(server) no longer knows this sign-in's code (it forgets the oldest when one address starts too many)"
         case .browserSignInDenied: "The sign-in to \(server) was denied in the browser; nothing was stored"
         case .browserSignInUnsupported: "\(server) does not offer sign-in in a browser"
         case .deviceSignInUnsupported: "\(server) does not offer sign-in with a code"
@@ -23,6 +25,8 @@ public enum OnboardingMessages {
         case .browserSignInRefused(let code, let description):
             "\(server) refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); nothing was stored"
         case .cancelled: "The sign-in to \(server) was cancelled; nothing was stored"
+        case .signInThrottled:
+            "\(server) held the sign-in back after too many failed attempts, without checking the password"
         case .wrongCredentials, .notSignedIn, .sessionExpired, .browserSignInTimedOut, .browserSignInRedirectInvalid,
             .forbidden, .unavailable, .unreachable, .malformedResponse, .credentialsUnavailable, .unexpected:
             nil
@@ -36,10 +40,11 @@ public enum OnboardingMessages {
             return switch error {
             case .usernameTaken: outcome + ". Choose another one."
             case .unknownAccount: outcome + ". Sign in to add it."
-            case .deviceSignInExpired, .browserSignInRefused: outcome + ". Start again."
+            case .deviceSignInExpired, .deviceSignInForgotten, .browserSignInRefused: outcome + ". Start again."
             case .browserSignInUnsupported: outcome + ". Sign in with a code instead."
             case .deviceSignInUnsupported: outcome + ". Sign in in a browser instead."
             case .passwordSignInUnsupported: outcome + ". Sign in in a browser or with a code instead."
+            case .signInThrottled: outcome + ". Try again later."
             default: outcome.last.map { ".!?".contains($0) } == true ? outcome : outcome + "."
             }
         }

@@ -38,9 +38,28 @@ struct APIOnboardingServiceTests {
         }
     }
 
+    @Test("A password sign-in the server held back for too many failures is throttled with its delay, not wrong")
+    func throttledSignIn() async throws {
+        let session = ScriptedSession(passwordGrantFailure: .throttled(retryAfter: RetryAfter(delay: .seconds(60))))
+        await #expect(throws: OnboardingError.signInThrottled(retryAfter: .seconds(60))) {
+            try await Self.service(MockAPI(), session).signIn(username: "carol", password: Password("right-password"))
+        }
+    }
+
     @Test("A password sign-in whose authorization server cannot be trusted sends nothing")
     func passwordSignInWithUntrustedMetadata() async throws {
         let failure = AuthorizationServerMetadataError.noMetadata(issuer: "https://login.example.com")
+        let session = ScriptedSession()
+        let service = Self.service(MockAPI(), session, discovery: .failing(failure))
+        await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {
+            try await service.signIn(username: "carol", password: Password("right-password"))
+        }
+        #expect(await session.issuers.isEmpty)
+    }
+
+    @Test("A metadata document too large to read is blamed on that document, not on a token endpoint")
+    func oversizedMetadata() async throws {
+        let failure = AuthorizationServerMetadataError.request(.malformedResponse(.tooLarge(limit: 65_536)))
         let session = ScriptedSession()
         let service = Self.service(MockAPI(), session, discovery: .failing(failure))
         await #expect(throws: OnboardingError.malformedResponse(FailureCause(failure))) {

@@ -136,6 +136,17 @@ struct DeviceSignInServiceTests {
         #expect(await session.credential == nil)
     }
 
+    @Test("A device code the server no longer knows (invalid_grant) ends the sign-in as forgotten, not as a password")
+    func forgottenCode() async throws {
+        let session = ScriptedSession()
+        let authorizer = ScriptedDeviceAuthorizer([.pending], failing: [2: .invalidGrant(description: nil)])
+        let service = Self.service(authorizer, clock: SleepRecordingClock(), session: session)
+        let code = try await service.startDeviceSignIn()
+        await #expect(throws: OnboardingError.deviceSignInForgotten) { try await service.completeDeviceSignIn(code) }
+        #expect(authorizer.polls.count == 2)
+        #expect(await session.credential == nil)
+    }
+
     @Test("Stops at the code's expiry without polling again")
     func stopsAtExpiry() async throws {
         let authorizer = ScriptedDeviceAuthorizer([.pending], expiresIn: 12)

@@ -25,6 +25,9 @@ struct CommandContext: Sendable {
     var newFileStorage: CredentialsStorage = .sealed
     /// Holds the data key of a sealed credentials file.
     var keyring: any DataKeyStore = SystemKeyring.make()
+    /// The process's event loop, which HTTP clients run on and leave running when they shut down; `nil` (tests): each
+    /// client has a loop of its own.
+    var processEventLoop: ProcessEventLoop?
 
     init(
         server: ResolvedServer,

@@ -31,7 +31,10 @@ extension StoriesSubcommand {
             output.writeError("error: \(error.message)\n")
             throw ExitCode(error.exitStatus.rawValue)
         }
-        let status = await run(environment: environment, output: output, input: .terminal, now: { Date() })
+        // The process's one event loop, started by the first client and left running until the process exits.
+        let status = await run(
+            environment: environment, output: output, input: .terminal, now: { Date() },
+            processEventLoop: ProcessEventLoop())
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
@@ -44,7 +47,8 @@ extension StoriesSubcommand {
         now: @escaping @Sendable () -> Date,
         limits: ConnectionLimits = .standard,
         browser: (any BrowserOpening)? = nil,
-        keyring: (any DataKeyStore)? = nil
+        keyring: (any DataKeyStore)? = nil,
+        processEventLoop: ProcessEventLoop? = nil
     ) async -> CLIExitCode {
         var server: ResolvedServer?
         do {
@@ -59,6 +63,7 @@ extension StoriesSubcommand {
             )
             server = context.server
             if let keyring { context.keyring = keyring }
+            context.processEventLoop = processEventLoop
             adjust(&context)
             try await execute(in: context, services: CompositionRoot(context: context))
             return .success

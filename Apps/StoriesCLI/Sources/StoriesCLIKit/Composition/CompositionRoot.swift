@@ -29,7 +29,8 @@ struct CompositionRoot: CommandServices {
         context.server = server
         // Every command sends a password or a token: refuse an insecure URL before anything is opened or sent.
         try server.requireSecureTransport()
-        let transport = LazyHTTPClientTransport(limits: context.limits, proxy: context.proxy)
+        let transport = LazyHTTPClientTransport(
+            limits: context.limits, proxy: context.proxy, processEventLoop: context.processEventLoop)
         if clientStart == .atOnce { transport.startCreatingClient() }
         let services: ServerServices
         do {

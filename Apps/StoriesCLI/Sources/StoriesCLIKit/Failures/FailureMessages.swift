@@ -123,6 +123,7 @@ enum FailureMessages {
         case .usernameTaken:
             CommandFailure(feature(error, server: server, then: "Choose another one."), exitStatus: .failure)
         case .wrongCredentials: wrongCredentials(server)
+        case .signInThrottled(let retryAfter): throttled(server, retryAfter: retryAfter)
         case .notSignedIn: notSignedIn(server)
         case .unknownAccount(let account):
             CommandFailure(
@@ -135,7 +136,7 @@ enum FailureMessages {
         case .sessionExpired: sessionExpired(server)
         case .deviceSignInDenied:
             CommandFailure(feature(error, server: server), exitStatus: .signInDenied)
-        case .deviceSignInExpired:
+        case .deviceSignInExpired, .deviceSignInForgotten:
             CommandFailure(
                 feature(
                     error, server: server, joinedBy: "; ",
@@ -337,6 +338,8 @@ enum FailureMessages {
         switch error {
         case .invalidGrant:
             return duringRefresh ? sessionExpired(server) : wrongCredentials(server)
+        case .throttled(let retryAfter):
+            return throttled(server, retryAfter: retryAfter.delay)
         case .misconfigured(let code, let description):
             // The server's own full stop would end up inside the parentheses, before this sentence's.
             let detail = [code, description].compactMap { $0.map(serverText) }.joined(separator: ": ")
@@ -476,6 +479,12 @@ enum FailureMessages {
         CommandFailure(
             "\(server.name) did not accept that username and password. Nothing was stored.", exitStatus: .signInRequired
         )
+    }
+
+    static func throttled(_ server: ServerWording, retryAfter: Duration) -> CommandFailure {
+        CommandFailure(
+            "\(server.name) held this sign-in back after too many failed attempts and did not check the password. Nothing was stored. \(retryAdvice(retryAfter))",
+            exitStatus: .unreachable)
     }
 
     static func forbidden(_ server: ServerWording) -> CommandFailure {

@@ -314,6 +314,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "DPoP-Nonce",
                         value: value.headers.dPoPNonce
                     )
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.retryAfter
+                    )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):

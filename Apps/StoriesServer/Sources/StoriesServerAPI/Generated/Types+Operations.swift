@@ -268,12 +268,21 @@ package enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/oauth/token/POST/responses/400/headers/DPoP-Nonce`.
                     package var dPoPNonce: Components.Headers.DPoPNonce?
+                    /// With `invalid_grant` for a password grant that was held back, unchecked, after too many failed attempts: when an attempt is looked at again (RFC 9110 §10.2.3: whole seconds from this server, an HTTP-date from others, so a string). RFC 6749 has no error code for throttling.
+                    ///
+                    /// - Remark: Generated from `#/paths/oauth/token/POST/responses/400/headers/Retry-After`.
+                    package var retryAfter: Swift.String?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
                     ///   - dPoPNonce: A nonce for the client's next DPoP proofs (RFC 9449 §8, §9).
-                    package init(dPoPNonce: Components.Headers.DPoPNonce? = nil) {
+                    ///   - retryAfter: With `invalid_grant` for a password grant that was held back, unchecked, after too many failed attempts: when an attempt is looked at again (RFC 9110 §10.2.3: whole seconds from this server, an HTTP-date from others, so a string). RFC 6749 has no error code for throttling.
+                    package init(
+                        dPoPNonce: Components.Headers.DPoPNonce? = nil,
+                        retryAfter: Swift.String? = nil
+                    ) {
                         self.dPoPNonce = dPoPNonce
+                        self.retryAfter = retryAfter
                     }
                 }
                 /// Received HTTP response headers

@@ -54,8 +54,13 @@ actor SignInThrottle {
     func admit(username: String, from address: ClientAddress) -> ThrottleAdmission<Attempt> {
         let now = environment.now()
         let name = ThrottledUsername.key(username)
-        var keys: [Key] = [.usernameFromAddress(name, address), .address(address)]
-        if !isTrusted(TrustedPair(username: name, address: address), now: now) { keys.append(.username(name)) }
+        // An account that signed in from this address lately is counted by its own failures there alone: neither
+        // other accounts' failures from the address (a neighbour on the same machine) nor its failures elsewhere
+        // hold it back. Its own guessing there is still slowed by the account-and-address count.
+        var keys: [Key] = [.usernameFromAddress(name, address)]
+        if !isTrusted(TrustedPair(username: name, address: address), now: now) {
+            keys += [.address(address), .username(name)]
+        }
         let wait = ledger.admit(keys, now: now)
         guard wait <= 0 else { return .throttled(retryAfter: Int(wait.rounded(.up))) }
         return .admitted(Attempt(keys: keys, username: name, address: address))

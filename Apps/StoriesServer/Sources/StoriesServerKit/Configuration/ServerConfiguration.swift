@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable {
     /// Whether the server takes DPoP proofs and binds tokens to their keys (RFC 9449); `optional` by default, so that
     /// clients without DPoP keep working (docs/SERVER.md).
     public var dpop: DPoPMode
+    /// The idle timeout, the connections each client may hold and the shutdown grace period.
+    public var connections: ConnectionBounds
 
     public init(
         host: String = "127.0.0.1",
@@ -56,7 +58,8 @@ public struct ServerConfiguration: Sendable {
         authorizationCodeLifetime: TimeInterval = 60,
         introspectionClient: ClientCredentials? = nil,
         authorizationServer: ExternalAuthorizationServer? = nil,
-        dpop: DPoPMode = .optional
+        dpop: DPoPMode = .optional,
+        connections: ConnectionBounds = .standard
     ) {
         self.host = host
         self.port = port
@@ -74,6 +77,7 @@ public struct ServerConfiguration: Sendable {
         self.introspectionClient = introspectionClient
         self.authorizationServer = authorizationServer
         self.dpop = dpop
+        self.connections = connections
     }
 
     /// The longest reuse interval the server accepts. A replayed token is honoured for that long, so it stays short:

@@ -31,8 +31,10 @@ struct RequestRejectionMiddleware: ServerMiddleware {
         }
     }
 
-    static func badRequest(operationID: String) -> (HTTPResponse, HTTPBody?) {
-        let detail = "The request is missing a required part or has one that cannot be read."
+    static func badRequest(
+        operationID: String,
+        detail: String = "The request is missing a required part or has one that cannot be read."
+    ) -> (HTTPResponse, HTTPBody?) {
         let object: [String: any Sendable] =
             oauthOperationIDs.contains(operationID)
             ? ["error": "invalid_request", "error_description": detail]

@@ -201,11 +201,18 @@ public struct Client: APIProtocol {
                         body: body
                     ))
                 case 400:
-                    let headers: Operations.CreateToken.Output.BadRequest.Headers = .init(dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
-                        in: response.headerFields,
-                        name: "DPoP-Nonce",
-                        as: Components.Headers.DPoPNonce.self
-                    ))
+                    let headers: Operations.CreateToken.Output.BadRequest.Headers = .init(
+                        dPoPNonce: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "DPoP-Nonce",
+                            as: Components.Headers.DPoPNonce.self
+                        ),
+                        retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Retry-After",
+                            as: Swift.String.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.CreateToken.Output.BadRequest.Body
                     let chosenContentType = try converter.bestContentType(
