@@ -62,11 +62,27 @@ struct SealedStorageCLITests {
         }
     }
 
-    @Test("login --insecure-storage signs in without a keyring, and status names the storage plain")
-    func insecureStorage() async throws {
+    /// The two commands that can create the credentials file, each told to keep it plain.
+    enum SigningInCommand: String, CaseIterable {
+        case login, register
+    }
+
+    @Test(
+        "login and register --insecure-storage sign in without a keyring, and status names the storage plain",
+        arguments: SigningInCommand.allCases)
+    func insecureStorage(command: SigningInCommand) async throws {
         try await RunningServer.with { server in
             let keyring = InMemoryDataKeyStore(failure: .unavailable(reason: "no session bus"))
-            let result = try await login(server, keyring: keyring, ["--insecure-storage"])
+            let result =
+                switch command {
+                case .login: try await login(server, keyring: keyring, ["--insecure-storage"])
+                case .register:
+                    await cli.run(
+                        try RegisterCommand.parse([
+                            "--username", "plain-newcomer", "--password-stdin", "--insecure-storage",
+                        ]),
+                        on: server, keyring: keyring, input: .piped(["a-long-enough-password"]))
+                }
             #expect(result.status == .success)
             #expect(try await storage(server, keyring: keyring) == ["plain"])
             let human = await cli.run(try StatusCommand.parse([]), on: server, keyring: keyring)

@@ -42,11 +42,7 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
     @Flag(help: "Sign in with a code approved on a web page on any device, even where a browser can be opened.")
     var device = false
 
-    @Flag(
-        help:
-            "Keep tokens in the 0600 file, not in the OS keyring."
-    )
-    var insecureStorage = false
+    @OptionGroup var storage: NewFileStorageOptions
 
     // After the command's own options, so that --help lists those first.
     @OptionGroup var connection: ConnectionOptions
@@ -60,7 +56,7 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
     }
 
     func adjust(_ context: inout CommandContext) {
-        if insecureStorage { context.newFileStorage = .plain }
+        storage.adjust(&context)
     }
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {

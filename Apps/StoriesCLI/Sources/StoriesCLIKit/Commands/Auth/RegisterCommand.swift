@@ -32,10 +32,16 @@ struct RegisterCommand: StoriesSubcommand, DocumentedCommand {
     @Option(help: "A name to show instead of the username.")
     var displayName: String?
 
+    @OptionGroup var storage: NewFileStorageOptions
+
     // After the command's own options, so that --help lists those first.
     @OptionGroup var connection: ConnectionOptions
 
     init() {}
+
+    func adjust(_ context: inout CommandContext) {
+        storage.adjust(&context)
+    }
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         // register signs the new account in: before an account is made, its session must be keepable, as for login.
