@@ -16,9 +16,15 @@ struct StatusAndTokenTests {
     @Test("status lists the stored session with its account and marks the selected server as the default")
     func statusListsSessions() async throws {
         try await RunningServer.with { server in
+            // No session at all is "not signed in", as gh's `auth status` exits 1: a script's `status || exit` stops.
             let empty = await cli.run(try StatusCommand.parse([]), on: server)
-            #expect(empty.status == .success)
-            #expect(empty.output.standard.hasPrefix("No stored sessions."))
+            #expect(empty.status == .signInRequired)
+            #expect(empty.output.standard.isEmpty)
+            #expect(empty.output.error.contains("No stored sessions. Sign in with `stories-cli login"))
+            let emptyJSON = await cli.run(try StatusCommand.parse(["--json"]), on: server)
+            #expect(emptyJSON.status == .signInRequired)
+            let listed = try JSONSerialization.jsonObject(with: Data(emptyJSON.output.standard.utf8)) as? [Any]
+            #expect(listed?.isEmpty == true)
             // status reads the file only: a file that is not there is no sessions, and stays not there.
             #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath))
 

@@ -17,8 +17,8 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
             marked "(default)".
 
             Exits 77 after the listing when a session needs a new sign-in (the server ended it), naming the \
-            command that signs in again, so that a script can tell. --json prints one object per account (schema: \
-            docs/json/status.schema.json).
+            command that signs in again, so that a script can tell; and when there is no session at all (as gh \
+            auth status fails). --json prints one object per account (schema: docs/json/status.schema.json).
 
             Each account's storage is named: sealed (its tokens encrypted with a key in the OS keyring) or plain \
             (in the 0600 file itself, chosen with `login --insecure-storage`, or a file from before sealing). A \
@@ -29,7 +29,7 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
     static let examples = [
         CommandExample("Every signed-in account on every server", "stories-cli status"),
         CommandExample(
-            "In a script, stop when a session needs a new sign-in (exit 77)",
+            "In a script, stop when no session is signed in or one needs a new sign-in (exit 77)",
             "stories-cli status > /dev/null || exit"),
         CommandExample(
             "The active account of each server",
@@ -71,7 +71,14 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
         } else {
             try writeHuman(viewModel.servers.flatMap(\.sessions).map(entry), in: context, now: now)
         }
+        if sessions.isEmpty { throw Self.noSessions(context) }
         try Self.requireNoEndedSession(sessions.map(entry))
+    }
+
+    /// No session at all: not signed in (77), as gh's `auth status` fails, so that `status || exit` stops a script.
+    static func noSessions(_ context: CommandContext) -> CommandFailure {
+        CommandFailure(
+            "No stored sessions. Sign in with `\(context.server.loginCommand)`.", exitStatus: .signInRequired)
     }
 
     /// Fails with exit 77 when a session needs a new sign-in, naming the first one and its command.
@@ -87,11 +94,8 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
 
     private func writeHuman(_ entries: [SessionStatus], in context: CommandContext, now: Date) throws {
         // By server, each server's active account first.
-        guard !entries.isEmpty else {
-            try context.output.write(
-                "No stored sessions. Sign in with `\(context.server.loginCommand)`.\n")
-            return
-        }
+        // No session: nothing to list; execute reports it on stderr.
+        guard !entries.isEmpty else { return }
         var text = ""
         var previousServer: String?
         for entry in entries {
