@@ -56,6 +56,21 @@ struct CLIAgainstServerTests {
         }
     }
 
+    @Test(
+        "A --cursor the server does not accept is a usage error (64) that says what --cursor takes, with no listing",
+        arguments: [["--cursor", "garbage"], ["--cursor", "garbage", "--json"], ["--cursor", "garbage", "--all"]])
+    func rejectedCursorIsUsage(arguments: [String]) async throws {
+        try await RunningServer.with { server in
+            try #require(try await signIn(on: server).status == .success)
+            let list = await cli.run(try ListCommand.parse(arguments), on: server)
+            #expect(list.status == .usage, "\(list.output.error)")
+            #expect(list.output.standard.isEmpty)
+            #expect(list.output.error.split(separator: "\n").count == 1)
+            #expect(list.output.error.contains("--cursor 'garbage'") || list.output.error.contains("--cursor garbage"))
+            #expect(list.output.error.contains("nextCursor"))
+        }
+    }
+
     @Test("--json emits valid, stable JSON and --all follows every page")
     func listsAllAsJSON() async throws {
         try await RunningServer.with { server in

@@ -461,6 +461,14 @@ enum FailureMessages {
         }
     }
 
+    /// The server refused the page a `--cursor` named: the cursor is not one it issued (a typo, another server's, or
+    /// one it no longer honours). A usage error: the command line asked for something that cannot be listed.
+    static func cursorRejected(cursor: String, reason: String) -> CommandFailure {
+        CommandFailure(
+            "The server did not accept --cursor \(ShellWord.quoted(TerminalText.sanitize(cursor))) (\(serverText(reason))): pass a nextCursor that `stories-cli list --json` printed for this server, or leave --cursor out to start from the first page.",
+            exitStatus: .usage)
+    }
+
     // MARK: Shared sentences
 
     static func notSignedIn(_ server: ServerWording) -> CommandFailure {

@@ -100,7 +100,11 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
             switch list.state {
             case .failed(let failure):
                 // The first page failed. Without a page there is nothing to close: "No stories yet." or an empty
-                // document would read as a complete listing.
+                // document would read as a complete listing. A refusal of the page a --cursor named is the cursor's:
+                // a usage error, with what --cursor takes.
+                if let cursor, case .rejected(let reason) = failure.error {
+                    throw FailureMessages.cursorRejected(cursor: cursor, reason: reason)
+                }
                 throw failure.error
             case .loaded(let content):
                 if let failure = content.loadMoreFailure {
