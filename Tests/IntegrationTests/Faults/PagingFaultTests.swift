@@ -6,7 +6,9 @@ import Testing
 /// Listings that fail, loop or never end.
 @Suite("Faults in paging", .timeLimit(.minutes(1)))
 struct PagingFaultTests {
-    @Test("A later page that fails stops --all with that failure; the first page stays printed")
+    @Test(
+        "A later page that fails stops --all with that failure; the first page stays printed, and the line names the command that resumes there"
+    )
     func laterPageFails() async throws {
         let scenario = try FaultScenario { request in
             request.query["cursor"] == nil ? .json(pageJSON(ids: ["1"], next: "c2")) : .respond(status: 500)
@@ -15,6 +17,8 @@ struct PagingFaultTests {
         let outcome = await scenario.run(try ListCommand.parse(["--all"]))
         #expect(outcome.status == .unreachable)
         expectOneClearLine(outcome.error)
+        #expect(outcome.error.contains("`stories-cli list "))
+        #expect(outcome.error.contains("--cursor c2 --start-number 2` resumes from the page that failed."))
         #expect(outcome.standard.contains("id 1"))
         #expect(scenario.server.requests.count == 2)
     }

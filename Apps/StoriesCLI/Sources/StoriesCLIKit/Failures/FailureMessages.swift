@@ -31,6 +31,7 @@ enum FailureMessages {
         case let failure as CommandFailure: failure
         case let error as StandardOutputError: failure(for: error)
         case let error as StoryServiceError: failure(for: error, server: server)
+        case let error as ListingCutOff: cutOff(error, server: server)
         case let error as OnboardingError: failure(for: error, server: server)
         case let error as AuthorizationError: failure(for: error, server: server)
         case let error as TokenEndpointError: failure(for: error, server: server, duringRefresh: false)
@@ -459,6 +460,14 @@ enum FailureMessages {
                 "The OS keyring failed (\(TerminalText.sanitize(domain)) \(code)): check it, \(plainChoice)",
                 exitStatus: .keyringUnavailable)
         }
+    }
+
+    /// The failure of the page a text listing stopped at, and the command that resumes there.
+    static func cutOff(_ cutOff: ListingCutOff, server: ServerWording) -> CommandFailure {
+        let failure = failure(for: cutOff.failure, server: server)
+        return CommandFailure(
+            "\(failure.message) `\(cutOff.resumeCommand)` resumes from the page that failed.",
+            exitStatus: failure.exitStatus)
     }
 
     /// The server refused the page a `--cursor` named: the cursor is not one it issued (a typo, another server's, or

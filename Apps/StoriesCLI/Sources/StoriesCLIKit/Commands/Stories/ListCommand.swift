@@ -111,6 +111,11 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
                     // What was written stays written; the JSON document is closed at the page that failed.
                     progress.erase()
                     try writer.finish(resumeCursor: list.resumeCursor, skipped: list.skipped)
+                    if !json, let next = list.resumeCursor {
+                        throw ListingCutOff(
+                            failure: failure.error,
+                            resumeCommand: continuation(after: next, listed: list.loadedStoryCount, in: context))
+                    }
                     throw failure.error
                 }
                 if list.loadedPageCount > writtenPages {
