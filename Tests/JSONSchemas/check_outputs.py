@@ -230,17 +230,17 @@ try:
     env.update(STORIES_CREDENTIALS_DB=os.path.join(scratch, "credentials.sqlite"),
                XDG_CONFIG_HOME=os.path.join(scratch, "config"), NO_COLOR="1")
 
-    def run(words, stdin=""):
+    def run(words, stdin="", expected_status=0):
         result = subprocess.run([arguments.cli] + words, input=stdin, capture_output=True, text=True, env=env,
                                 timeout=60)
         shown = "stories-cli " + " ".join("URL" if word == url else word for word in words)
-        check(f"`{shown}` exits 0", result.returncode == 0,
+        check(f"`{shown}` exits {expected_status}", result.returncode == expected_status,
               f"exit {result.returncode}: {result.stderr.strip()}")
         return result
 
-    def validate(words, command):
+    def validate(words, command, expected_status=0):
         """Runs a --json command and validates what it printed, as published and closed."""
-        result = run(words)
+        result = run(words, expected_status=expected_status)
         shown = "stories-cli " + " ".join("URL" if word == url else word for word in words)
         try:
             document = json.loads(result.stdout)
@@ -255,7 +255,8 @@ try:
         return document
 
     server_option = ["--server-url", url]
-    validate(["status", "--json"], "status")  # no session yet: []
+    # No session yet: [], and exit 77 (not signed in), as documented.
+    validate(["status", "--json"], "status", expected_status=77)
     run(["login", *server_option, "--username", "demo", "--password-stdin"], "demo-password\n")
     # A second account without a display name, so that whoami prints displayName null.
     run(["register", *server_option, "--username", "schema-check", "--password-stdin"], "schema-check-password\n")
