@@ -35,7 +35,8 @@ struct FormParameters: Sendable, Equatable {
         for (position, part) in text.split(separator: "&", omittingEmptySubsequences: false).enumerated()
         where !part.isEmpty {
             guard let equals = part.firstIndex(of: "=") else { throw .missingEquals(position: position) }
-            guard let name = Self.decoded(part[..<equals]), Self.decoded(part[part.index(after: equals)...]) != nil
+            guard let name = FormURLEncoding.decode(part[..<equals]),
+                FormURLEncoding.decode(part[part.index(after: equals)...]) != nil
             else { throw .brokenPercentEscape }
             if names.contains(name) { defined.append(part) }
         }
@@ -47,15 +48,6 @@ struct FormParameters: Sendable, Equatable {
             // The checks above leave the decoder only well-formed parameters with plain names.
             throw .brokenPercentEscape
         }
-    }
-
-    /// `part` with `+` read as a space and its escapes decoded; `nil` if an escape is broken or not UTF-8.
-    private static func decoded(_ part: Substring) -> String? {
-        part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-    }
-
-    subscript(name: String) -> String? {
-        values[name]
     }
 
     /// Every parameter whose value is a string; a structured one (a bracketed name) is not an OAuth parameter.
