@@ -31,30 +31,27 @@
 
         /// GIO's functions, or `unavailable` naming the library when it is not installed.
         func gioFunctions() throws(KeyringError) -> GIOFunctions {
-            let names = self.names
-            return try gio.withLock { loaded in
-                if let loaded { return loaded }
-                let result = Result { () throws(KeyringError) in
-                    try Self.unavailableUnlessLoaded { () throws(DynamicLibraryError) in
-                        try GIOFunctions(DynamicLibrary(name: names.gio))
-                    }
-                }
-                loaded = result
-                return result
-            }.get()
+            let name = names.gio
+            return try Self.once(gio) { () throws(DynamicLibraryError) in try GIOFunctions(DynamicLibrary(name: name)) }
         }
 
         /// libsecret's functions, or `unavailable` naming the library when it is not installed.
         func libSecretFunctions() throws(KeyringError) -> LibSecretFunctions {
-            let names = self.names
-            return try libSecret.withLock { loaded in
-                if let loaded { return loaded }
-                let result = Result { () throws(KeyringError) in
-                    try Self.unavailableUnlessLoaded { () throws(DynamicLibraryError) in
-                        try LibSecretFunctions(DynamicLibrary(name: names.libSecret))
-                    }
-                }
-                loaded = result
+            let name = names.libSecret
+            return try Self.once(libSecret) { () throws(DynamicLibraryError) in
+                try LibSecretFunctions(DynamicLibrary(name: name))
+            }
+        }
+
+        /// What `cache` holds, or the outcome of `load`, kept there the first time: a library is opened once.
+        private static func once<Functions: Sendable>(
+            _ cache: borrowing Mutex<Result<Functions, KeyringError>?>,
+            _ load: () throws(DynamicLibraryError) -> Functions
+        ) throws(KeyringError) -> Functions {
+            try cache.withLock { cached in
+                if let cached { return cached }
+                let result = Result { () throws(KeyringError) in try unavailableUnlessLoaded(load) }
+                cached = result
                 return result
             }.get()
         }
