@@ -88,11 +88,22 @@ let package = Package(
             ],
             path: "Apps/StoriesServer/Sources/StoriesServerAPI"
         ),
+        // The stubs Scripts/generate-openapi writes from openapi/authorization-server.yaml, likewise; StoriesServerKit's
+        // AuthorizationServerBackend implements them.
+        .target(
+            name: "AuthorizationServerAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Apps/StoriesServer/Sources/AuthorizationServerAPI"
+        ),
         // stories-server's handlers over those stubs: the authorization server and the protected resource.
         .target(
             name: "StoriesServerKit",
             dependencies: [
                 "StoriesServerAPI",
+                "AuthorizationServerAPI",
                 "CommandReference",
                 .product(name: "RFC3339", package: "Standards"),
                 .product(name: "RFC7636", package: "Standards"),
@@ -153,6 +164,7 @@ let package = Package(
             dependencies: [
                 "StoriesServerKit",
                 "StoriesServerAPI",
+                "AuthorizationServerAPI",
                 "CommandReference",
                 "TestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -181,6 +193,7 @@ let package = Package(
                 "StoriesServerKit",
                 "TestSupport",
                 .product(name: "APIClient", package: "APIClient"),
+                .product(name: "AuthorizationServerClient", package: "APIClient"),
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),

@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "APIClient", targets: ["APIClient"]),
+        .library(name: "AuthorizationServerClient", targets: ["AuthorizationServerClient"]),
         .library(name: "Authorization", targets: ["Authorization"]),
         .library(name: "CredentialsStore", targets: ["CredentialsStore"]),
         .library(name: "APIClientLive", targets: ["APIClientLive"]),
@@ -26,7 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // SHA-256 for the PKCE challenge (RFC 7636 S256). CryptoKit on Apple platforms, BoringSSL's on Linux.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        // Reads openapi/openapi.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
+        // Reads openapi/*.yaml in tests (`OpenAPISpec`), for the facts the generator drops.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         // Starts the child processes of the cross-process tests.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
@@ -34,7 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // Generated `Client`, `APIProtocol`, `Servers` and `Components`, plus named servers and failure classification.
+        // The Stories API's generated `Client`, `APIProtocol`, `Servers` and `Components` (openapi/openapi.yaml), plus
+        // named servers, failure classification and the transport-level middlewares.
         .target(
             name: "APIClient",
             dependencies: [
@@ -46,11 +48,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Generated `Client`, `APIProtocol` and `Components` of the authorization server's endpoints
+        // (openapi/authorization-server.yaml): the token, device authorization, PAR, revocation and introspection
+        // requests and the RFC 8414 metadata document, sent wherever a server's metadata puts them.
+        .target(
+            name: "AuthorizationServerClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // Bearer middleware, session coordination, token endpoint, PKCE.
         .target(
             name: "Authorization",
             dependencies: [
                 "APIClient",
+                "AuthorizationServerClient",
                 .product(name: "RFC7636", package: "Standards"),
                 .product(name: "RFC9449", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -75,6 +88,7 @@ let package = Package(
             name: "APIClientLive",
             dependencies: [
                 "APIClient",
+                "AuthorizationServerClient",
                 "Authorization",
                 .product(name: "RFC3339", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -87,12 +101,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // `MockAPI`, typed fixtures and the contract as tests read it (`OpenAPISpec`), for tests of anything built on
-        // `APIProtocol`.
+        // `MockAPI` and `MockAuthorizationServerAPI`, typed fixtures and the contracts as tests read them (`OpenAPISpec`),
+        // for tests of anything built on either generated `APIProtocol`.
         .target(
             name: "APIClientTestSupport",
             dependencies: [
                 "APIClient",
+                "AuthorizationServerClient",
                 "Authorization",
                 .product(name: "RFC3339", package: "Standards"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -124,6 +139,7 @@ let package = Package(
             name: "AuthorizationTests",
             dependencies: [
                 "APIClient",
+                "AuthorizationServerClient",
                 "Authorization",
                 "CredentialsStore",
                 "APIClientTestSupport",

@@ -1,7 +1,9 @@
 import APIClient
 import Authorization
+import AuthorizationServerClient
 import CredentialsStore
 import Foundation
+import OpenAPIAsyncHTTPClient
 import StoriesCLITestSupport
 import StoriesServerKit
 import TestSupport
@@ -62,22 +64,11 @@ struct OnboardingFlowTests {
             #expect(try await storedRefreshToken(for: server) == nil)
 
             // The server no longer honours the revoked refresh token.
-            let context = try CommandContext.resolve(
-                ConnectionOptions.parse(["--server-url", server.baseURL.absoluteString]),
-                environment: ["STORIES_CREDENTIALS_DB": cli.credentialsPath, "STORIES_CREDENTIALS_STORAGE": "plain"],
-                output: CapturedOutput(),
-                input: .piped([]),
-                now: { Date() }
-            )
-            let refused = try await CompositionRoot(context: context).withServer(
-                context.server, clientStart: .onFirstRequest
-            ) { services in
-                try await services.api.createToken(
-                    body: .urlEncodedForm(
-                        .init(grantType: .refreshToken, refreshToken: refreshToken.unredacted, clientId: "stories-cli")
-                    )
-                )
-            }
+            let refused = try await AuthorizationServerClient.Client(
+                serverURL: server.baseURL, transport: AsyncHTTPClientTransport()
+            ).createToken(
+                body: .urlEncodedForm(
+                    .init(grantType: .refreshToken, refreshToken: refreshToken.unredacted, clientId: "stories-cli")))
             guard case .badRequest(let bad) = refused, case .json(let error) = bad.body else {
                 Issue.record("expected invalid_grant, got \(refused)")
                 return

@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTestSupport
 import Authorization
+import AuthorizationServerClient
 import CredentialsStore
 import Foundation
 import HTTPTypes
@@ -84,13 +85,14 @@ struct OriginBindingTests {
             origin: try ServerOrigin(issuer.baseURL),
             store: try SQLiteCredentialsStore(path: credentialsPath),
             tokenEndpoint: TokenEndpoint(
-                api: Client(serverURL: issuer.baseURL, transport: AsyncHTTPClientTransport()), clientID: "stories-cli",
+                api: AuthorizationServerClient.Client(serverURL: issuer.baseURL, transport: AsyncHTTPClientTransport()),
+                clientID: "stories-cli",
                 now: { Date() }),
             lock: NoCrossProcessLock(),
             now: { Date() }
         )
         // Wired wrongly on purpose: the generated client talks to `other`, the session belongs to `issuer`.
-        let client = Client(
+        let client = APIClient.Client(
             serverURL: other.baseURL, transport: AsyncHTTPClientTransport(),
             middlewares: [AuthorizationMiddleware(session: session)])
         await #expect {

@@ -13,7 +13,8 @@ struct StoriesServerCommand: AsyncParsableCommand {
         commandName: "stories-server",
         abstract: "The Stories reference backend, in memory, with a demo account and demo stories.",
         discussion: """
-            Serves every operation of openapi/openapi.yaml under /v1, the sign-in pages /oauth/authorize (browser \
+            Serves every operation of openapi/openapi.yaml (the Stories API) and of openapi/authorization-server.yaml \
+            (its authorization server) under /v1, the sign-in pages /oauth/authorize (browser \
             sign-in) and /device (device code sign-in), its OAuth metadata at \
             /.well-known/oauth-authorization-server, and its protected-resource metadata at \
             /.well-known/oauth-protected-resource/v1. Sign in as \

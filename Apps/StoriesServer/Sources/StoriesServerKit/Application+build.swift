@@ -66,7 +66,6 @@ func buildApplication(
     let dpop = DPoPProofChecker(mode: configuration.dpop, environment: environment)
     let backend = StoriesBackend(
         accounts: accounts,
-        tokens: tokens,
         catalog: catalog,
         grants: grants,
         environment: environment,
@@ -74,28 +73,27 @@ func buildApplication(
         tokenIssuer: trust.issuer,
         dpop: dpop
     )
-    // With an external authorization server, its operations here are not routed at all.
+    // With an external authorization server, registration is not routed either: its accounts sign in there.
     let unrouted = trust.issuer == .itself ? [] : StoriesBackend.ownAuthorizationServerPaths
     let router = Router(context: StoriesRequestContext.self)
     router.add(middleware: AccessLogMiddleware(logger: logger))
     router.add(middleware: ClientAddressMiddleware(identification: seams.clientIdentification))
+    var allowedMethods = StoriesBackend.methodsByPath.filter { !unrouted.contains($0.key) }
+    if trust.issuer == .itself {
+        allowedMethods.merge(AuthorizationServerBackend.methodsByPath) { stories, _ in stories }
+    }
     router.add(
-        middleware: MethodNotAllowedMiddleware(
-            basePath: ServerConfiguration.basePath,
-            allowedMethods: StoriesBackend.methodsByPath.filter { !unrouted.contains($0.key) }))
+        middleware: MethodNotAllowedMiddleware(basePath: ServerConfiguration.basePath, allowedMethods: allowedMethods))
+    // Both contracts are served under the base path, and the metadata documents at the origin's root as well.
+    let transport = OriginAliasTransport(
+        base: OpenAPIRouterTransport(router: router), basePath: ServerConfiguration.basePath,
+        aliases: StoriesBackend.originRootPaths.merging(AuthorizationServerBackend.originRootPaths) { a, _ in a })
     try backend.registerHandlers(
-        on: ExcludingTransport(
-            base: OriginAliasTransport(
-                base: OpenAPIRouterTransport(router: router), basePath: ServerConfiguration.basePath,
-                aliases: StoriesBackend.originRootPaths),
-            basePath: ServerConfiguration.basePath, excludedPaths: unrouted),
+        on: ExcludingTransport(base: transport, basePath: ServerConfiguration.basePath, excludedPaths: unrouted),
         serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
         configuration: .stories,
         middlewares: [
-            RequestRejectionMiddleware(),
-            IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
-            // After the introspection client's check, which answers 401 before the body is read.
-            FormBodyMiddleware(operationIDs: RequestRejectionMiddleware.oauthOperationIDs),
+            RequestRejectionMiddleware(shape: .problem),
             BearerAuthenticationMiddleware(
                 verifier: trust.verifier, challenges: backend.challenges,
                 publicOperationIDs: StoriesBackend.publicOperationIDs, dpop: dpop, logger: logger),
@@ -104,11 +102,26 @@ func buildApplication(
         ]
     )
     if trust.issuer == .itself {
+        let authorizationServer = AuthorizationServerBackend(
+            accounts: accounts, tokens: tokens, grants: grants, logger: logger, dpop: dpop)
+        try authorizationServer.registerHandlers(
+            on: transport,
+            serverURL: URL(fileURLWithPath: ServerConfiguration.basePath),
+            configuration: .stories,
+            middlewares: [
+                RequestRejectionMiddleware(shape: .oauth),
+                IntrospectionClientMiddleware(client: configuration.introspectionClient, logger: logger),
+                // After the introspection client's check, which answers 401 before the body is read.
+                FormBodyMiddleware(operationIDs: AuthorizationServerBackend.formOperationIDs),
+            ]
+        )
+    }
+    if trust.issuer == .itself {
         // The pages where a person signs in are plain routes: HTML forms, not operations of the API.
         AuthorizationPage(
             signIn: grants.passwordSignIn(accounts), grants: grants,
             forms: grants.formTokens(for: AuthorizationRequest.self, environment: environment),
-            clientID: StoriesBackend.clientID, logger: logger
+            clientID: AuthorizationServerBackend.clientID, logger: logger
         ).register(on: router)
         DeviceVerificationPage(
             signIn: grants.passwordSignIn(accounts), devices: grants.devices,
@@ -172,34 +185,23 @@ private struct TokenTrust {
 }
 
 extension StoriesBackend {
-    /// The paths of the spec and the methods each one defines (a test pins this table to the spec).
+    /// The paths of the Stories API's contract and the methods each one defines (a test pins this table to it).
     static let methodsByPath: [String: [HTTPRequest.Method]] = [
-        "/health": [.get], "/oauth/token": [.post], "/oauth/revoke": [.post], "/users": [.post], "/me": [.get],
-        "/stories": [.get], "/stories/{storyId}": [.get], "/oauth/device_authorization": [.post],
-        "/.well-known/oauth-authorization-server": [.get], "/.well-known/oauth-protected-resource": [.get],
-        "/oauth/introspect": [.post], "/oauth/par": [.post],
+        "/health": [.get], "/users": [.post], "/me": [.get], "/stories": [.get], "/stories/{storyId}": [.get],
+        "/.well-known/oauth-protected-resource": [.get],
     ]
 
-    /// The paths of the server's own authorization server: its token, device, PAR, revocation and introspection
-    /// endpoints, its metadata, and registration, whose accounts sign in there. With an external authorization server none is
-    /// routed (and neither are the sign-in pages).
-    static let ownAuthorizationServerPaths: Set<String> = [
-        "/oauth/token", "/oauth/revoke", "/oauth/device_authorization", "/oauth/introspect", "/oauth/par",
-        "/.well-known/oauth-authorization-server", "/users",
-    ]
+    /// Registration, whose accounts sign in at the server's own authorization server: with an external one it is not
+    /// routed (and neither are the authorization server's endpoints and sign-in pages).
+    static let ownAuthorizationServerPaths: Set<String> = ["/users"]
 
     /// Paths also served at the origin's root, and where (see `OriginAliasTransport`).
     static let originRootPaths: [String: String] = [
-        "/.well-known/oauth-authorization-server": "/.well-known/oauth-authorization-server",
-        ProtectedResourceLocation.wellKnownPath: ProtectedResourceLocation.rootPath,
+        ProtectedResourceLocation.wellKnownPath: ProtectedResourceLocation.rootPath
     ]
 
-    /// Operations the spec does not secure with the bearer token: `security: []`, and introspection, whose caller
-    /// authenticates as a client (its handler checks).
+    /// Operations the contract does not secure with the bearer token (`security: []`).
     static let publicOperationIDs: Set<String> = [
-        Operations.GetHealth.id, Operations.CreateToken.id, Operations.RevokeToken.id, Operations.RegisterUser.id,
-        Operations.CreateDeviceAuthorization.id, Operations.GetAuthorizationServerMetadata.id,
-        Operations.GetProtectedResourceMetadata.id, Operations.IntrospectToken.id,
-        Operations.CreatePushedAuthorizationRequest.id,
+        Operations.GetHealth.id, Operations.RegisterUser.id, Operations.GetProtectedResourceMetadata.id,
     ]
 }

@@ -1,5 +1,6 @@
 import APIClient
 import Authorization
+import AuthorizationServerClient
 import Foundation
 import Logging
 import OpenAPIRuntime
@@ -20,7 +21,7 @@ public struct LiveAPIClient: Sendable {
     /// The session of the server's origin: tokens, refreshes, sign-in and sign-out.
     public let session: SessionCoordinator
     /// The API, every request authorised by `session`.
-    public let api: any APIProtocol
+    public let api: any APIClient.APIProtocol
     /// The token, device authorization and revocation endpoints (RFC 6749, 8628, 7009) of whichever authorization
     /// server a request names.
     public let tokenEndpoint: TokenEndpoint
@@ -57,22 +58,34 @@ public struct LiveAPIClient: Sendable {
         // One date transcoder for every client: lock-free, and it reads fractional seconds, which the runtime's
         // default refuses.
         let configuration = Configuration(dateTranscoder: RFC3339DateTranscoder())
-        // Without authorisation, each operation named in `routes` sent to its URL.
-        let tokenClient = { @Sendable (routes: [String: URL]) in
-            Client(
+        // Without authorisation, each operation named in `routes` sent to its URL: the authorization server's
+        // endpoints and metadata are wherever its metadata puts them, and the API's own metadata (RFC 9728) at the
+        // origin's root.
+        let middlewares = { @Sendable (routes: [String: URL]) -> [any ClientMiddleware] in
+            [EndpointRoutingMiddleware(routes: routes), logging, transportFailures, tokenBounds]
+        }
+        let authorizationServerClient = { @Sendable (routes: [String: URL]) in
+            AuthorizationServerClient.Client(
                 serverURL: serverURL, configuration: configuration, transport: transport,
-                middlewares: [EndpointRoutingMiddleware(routes: routes), logging, transportFailures, tokenBounds])
+                middlewares: middlewares(routes))
+        }
+        let unauthorizedClient = { @Sendable (routes: [String: URL]) in
+            APIClient.Client(
+                serverURL: serverURL, configuration: configuration, transport: transport,
+                middlewares: middlewares(routes))
         }
         // One DPoP proof maker for token requests and API calls: the nonces servers send are kept per origin. Its
         // `iat` is the wall clock's, not `now`'s: servers compare it with their own clocks, whatever time the session
         // code is shown (tests move `now` to expire tokens).
         let dpop = DPoPProofing()
         let tokenEndpoint = TokenEndpoint(clientID: clientID, now: now, dpop: dpop) { server in
-            var routes = [Operations.CreateToken.id: server.tokenEndpoint]
-            routes[Operations.CreateDeviceAuthorization.id] = server.deviceAuthorizationEndpoint
-            routes[Operations.RevokeToken.id] = server.revocationEndpoint
-            routes[Operations.CreatePushedAuthorizationRequest.id] = server.pushedAuthorizationRequestEndpoint
-            return tokenClient(routes)
+            var routes = [AuthorizationServerClient.Operations.CreateToken.id: server.tokenEndpoint]
+            routes[AuthorizationServerClient.Operations.CreateDeviceAuthorization.id] =
+                server.deviceAuthorizationEndpoint
+            routes[AuthorizationServerClient.Operations.RevokeToken.id] = server.revocationEndpoint
+            routes[AuthorizationServerClient.Operations.CreatePushedAuthorizationRequest.id] =
+                server.pushedAuthorizationRequestEndpoint
+            return authorizationServerClient(routes)
         }
         let session = SessionCoordinator(
             origin: origin, account: account, store: store, tokenEndpoint: tokenEndpoint, lock: lock,
@@ -85,7 +98,7 @@ public struct LiveAPIClient: Sendable {
         }
         self.session = session
         self.tokenEndpoint = tokenEndpoint
-        self.api = Client(
+        self.api = APIClient.Client(
             serverURL: serverURL, configuration: configuration, transport: transport,
             middlewares: [
                 logging, AuthorizationMiddleware(session: session, dpop: dpop), transportFailures, apiBounds,
@@ -93,16 +106,18 @@ public struct LiveAPIClient: Sendable {
             ])
         // A client like `api`, with the sign-in's token instead of the session's.
         self.accountIdentifier = CurrentUserAccountIdentifier(dpop: dpop) { bearer in
-            Client(
+            APIClient.Client(
                 serverURL: serverURL, configuration: configuration, transport: transport,
                 middlewares: [logging, bearer, transportFailures, apiBounds])
         }
         self.discovery = AuthorizationServerDiscovery(
-            serverURL: serverURL, api: tokenClient([:]),
-            documentClient: { location in
-                tokenClient([
-                    Operations.GetProtectedResourceMetadata.id: location,
-                    Operations.GetAuthorizationServerMetadata.id: location,
+            serverURL: serverURL, api: unauthorizedClient([:]),
+            resourceMetadataClient: { location in
+                unauthorizedClient([APIClient.Operations.GetProtectedResourceMetadata.id: location])
+            },
+            serverMetadataClient: { location in
+                authorizationServerClient([
+                    AuthorizationServerClient.Operations.GetAuthorizationServerMetadata.id: location
                 ])
             },
             cache: AuthorizationServerMetadataCache(now: now))

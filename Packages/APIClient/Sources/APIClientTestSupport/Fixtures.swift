@@ -40,17 +40,3 @@ extension Components.Schemas.Problem {
         .init(title: title, status: status, detail: detail)
     }
 }
-
-extension Components.Schemas.TokenResponse {
-    public static func fixture(
-        accessToken: String = "access-token-0001",
-        tokenType: String = "Bearer",
-        expiresIn: Double? = 900,
-        refreshToken: String? = "refresh-token-0001",
-        scope: String? = nil
-    ) -> Self {
-        .init(
-            accessToken: accessToken, tokenType: tokenType, expiresIn: expiresIn, refreshToken: refreshToken,
-            scope: scope)
-    }
-}

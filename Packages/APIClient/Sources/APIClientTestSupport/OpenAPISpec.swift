@@ -1,16 +1,21 @@
 import Foundation
 import Yams
 
-/// `openapi/openapi.yaml`, read the way a test needs it: the facts the generator drops. The client's tests and the
-/// reference server's read the same file.
+/// `openapi/openapi.yaml` (the Stories API) and `openapi/authorization-server.yaml`, read the way a test needs them:
+/// the facts the generator drops. The client's tests and the reference server's read the same files.
 public enum OpenAPISpec {
     /// The repository's root is five levels up from this file: `Packages/APIClient/Sources/APIClientTestSupport/`.
-    public static let url = URL(fileURLWithPath: #filePath)
+    static let openAPIDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("openapi/openapi.yaml")
+        .appendingPathComponent("openapi")
 
-    public static func document() throws -> [String: Any] {
+    /// The Stories API's contract.
+    public static let url = openAPIDirectory.appendingPathComponent("openapi.yaml")
+    /// The reference authorization server's contract.
+    public static let authorizationServerURL = openAPIDirectory.appendingPathComponent("authorization-server.yaml")
+
+    public static func document(at url: URL = url) throws -> [String: Any] {
         let text = try String(contentsOf: url, encoding: .utf8)
         guard let document = try Yams.load(yaml: text) as? [String: Any] else { throw MalformedSpec() }
         return document
@@ -24,8 +29,10 @@ public enum OpenAPISpec {
 
     /// Every operationId, and those whose `security` does not accept the bearer token (`security: []`, or only
     /// another scheme, such as the introspection client's Basic authentication).
-    public static func operationIDs() throws -> (all: Set<String>, withoutBearerToken: Set<String>) {
-        guard let paths = try document()["paths"] as? [String: [String: Any]] else { throw MalformedSpec() }
+    public static func operationIDs(
+        at url: URL = url
+    ) throws -> (all: Set<String>, withoutBearerToken: Set<String>) {
+        let paths = try paths(at: url)
         var all: Set<String> = []
         var open: Set<String> = []
         for item in paths.values {
@@ -42,6 +49,12 @@ public enum OpenAPISpec {
             }
         }
         return (all, open)
+    }
+
+    /// The path items by path.
+    public static func paths(at url: URL = url) throws -> [String: [String: Any]] {
+        guard let paths = try document(at: url)["paths"] as? [String: [String: Any]] else { throw MalformedSpec() }
+        return paths
     }
 
     struct MalformedSpec: Error {}

@@ -42,8 +42,8 @@ public struct AuthorizationServer: Sendable, Equatable {
     /// client signs with (ES256). Otherwise the session uses bearer tokens.
     public var acceptsDPoP: Bool { dpopSigningAlgorithms.contains(DPoPSigningKey.algorithm) }
 
-    /// The endpoints `openapi/openapi.yaml` gives an API at `origin` (`oauth/token`, `oauth/device_authorization` and
-    /// `oauth/revoke` under its base path): where a server that publishes no metadata is asked, and where sessions
+    /// The endpoints `openapi/authorization-server.yaml` gives the reference server at `origin` (`oauth/token`,
+    /// `oauth/device_authorization` and `oauth/revoke` under the API's base path): where a server that publishes no metadata is asked, and where sessions
     /// stored before sessions remembered their authorization server were issued.
     public static func contract(of origin: ServerOrigin) -> AuthorizationServer {
         contract(at: origin.url)

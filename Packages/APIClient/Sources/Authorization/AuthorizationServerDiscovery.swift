@@ -26,27 +26,29 @@ import OpenAPIRuntime
 ///
 /// Give it clients like the token endpoint's: no authorisation middleware, no redirects, bounded responses.
 public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
-    /// A client whose metadata operations (`getProtectedResourceMetadata`, `getAuthorizationServerMetadata`) go to
-    /// exactly the URL given.
-    public typealias DocumentClient = @Sendable (URL) -> any APIProtocol
+    /// A client of the Stories API whose `getProtectedResourceMetadata` goes to exactly the URL given.
+    public typealias ResourceMetadataClient = @Sendable (URL) -> any APIProtocol
 
     private let serverURL: URL
     private let api: any APIProtocol
-    private let documentClient: DocumentClient
+    private let resourceMetadataClient: ResourceMetadataClient
+    let serverMetadataClient: ServerMetadataClient
     private let cache: AuthorizationServerMetadataCache?
 
     /// - Parameters:
     ///   - serverURL: the API's base URL: the resource whose authorization server is looked for.
     ///   - api: the API without authorisation, asked once for a 401 that names the API's metadata.
-    ///   - documentClient: makes the client that reads a metadata document at a URL.
+    ///   - resourceMetadataClient: makes the client that reads the API's protected-resource metadata at a URL.
+    ///   - serverMetadataClient: makes the client that reads an authorization server's metadata at a URL.
     ///   - cache: keeps each issuer's metadata for a while, so that a long-lived app does not ask for every sign-in.
     public init(
-        serverURL: URL, api: any APIProtocol, documentClient: @escaping DocumentClient,
-        cache: AuthorizationServerMetadataCache? = nil
+        serverURL: URL, api: any APIProtocol, resourceMetadataClient: @escaping ResourceMetadataClient,
+        serverMetadataClient: @escaping ServerMetadataClient, cache: AuthorizationServerMetadataCache? = nil
     ) {
         self.serverURL = serverURL
         self.api = api
-        self.documentClient = documentClient
+        self.resourceMetadataClient = resourceMetadataClient
+        self.serverMetadataClient = serverMetadataClient
         self.cache = cache
     }
 
@@ -99,7 +101,7 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
     ) async throws(AuthorizationServerMetadataError) -> Components.Schemas.ProtectedResourceMetadata? {
         let output: Operations.GetProtectedResourceMetadata.Output
         do {
-            output = try await documentClient(location).getProtectedResourceMetadata(.init())
+            output = try await resourceMetadataClient(location).getProtectedResourceMetadata(.init())
         } catch {
             return try Self.nothingHere(unless: error)
         }
@@ -213,29 +215,10 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
         return nil
     }
 
-    private func authorizationServerDocument(
-        at location: URL
-    ) async throws(AuthorizationServerMetadataError) -> Components.Schemas.AuthorizationServerMetadata? {
-        let output: Operations.GetAuthorizationServerMetadata.Output
-        do {
-            output = try await documentClient(location).getAuthorizationServerMetadata(.init())
-        } catch {
-            return try Self.nothingHere(unless: error)
-        }
-        switch output {
-        case .ok(let ok):
-            switch ok.body {
-            case .json(let document): return document
-            }
-        case .undocumented(let status, let payload):
-            return try Self.nothingHere(status: status, headers: payload.headerFields)
-        }
-    }
-
     // MARK: Checks
 
     /// `nil` for an answer that says "nothing here"; any other status is thrown.
-    private static func nothingHere<T>(
+    static func nothingHere<T>(
         status: Int, headers: HTTPFields
     ) throws(AuthorizationServerMetadataError) -> T? {
         if (300...499).contains(status), status != 408, status != 429 { return nil }
@@ -244,50 +227,10 @@ public struct AuthorizationServerDiscovery: AuthorizationServerDiscovering {
 
     /// `nil` when the generated client refused the body (a page, or JSON of another shape); any other failure is
     /// thrown.
-    private static func nothingHere<T>(unless error: any Error) throws(AuthorizationServerMetadataError) -> T? {
+    static func nothingHere<T>(unless error: any Error) throws(AuthorizationServerMetadataError) -> T? {
         let failure = TokenEndpoint.classify(error)
         guard failure == .malformedResponse(.notJSON) else { throw .request(failure) }
         return nil
-    }
-
-    /// Whether `document`'s token endpoint is this API's (`oauth/token` under the server URL).
-    private static func names(
-        tokenEndpointOf origin: ServerOrigin, _ document: Components.Schemas.AuthorizationServerMetadata
-    ) -> Bool {
-        guard let url = URL(string: document.tokenEndpoint), url.query == nil, url.fragment == nil,
-            let named = try? ServerOrigin(url)
-        else { return false }
-        return named.scheme == origin.scheme && named.host == origin.host && named.port == origin.port
-            && named.basePath == origin.basePath + "/oauth/token"
-    }
-
-    /// The document's endpoints, each an absolute URL without a fragment that credentials may travel to (RFC 8414
-    /// §2: over TLS; here also plain HTTP to a loopback IP literal).
-    static func checked(
-        _ document: Components.Schemas.AuthorizationServerMetadata
-    ) throws(AuthorizationServerMetadataError) -> AuthorizationServerMetadata {
-        func endpoint(_ text: String?) throws(AuthorizationServerMetadataError) -> URL? {
-            guard let text else { return nil }
-            guard let url = URL(string: text), url.fragment == nil, let target = try? ServerOrigin(url),
-                target.allowsCredentials
-            else { throw .untrustedEndpoint(text) }
-            return url
-        }
-        guard let tokenEndpoint = try endpoint(document.tokenEndpoint) else {
-            throw .untrustedEndpoint(document.tokenEndpoint)
-        }
-        return AuthorizationServerMetadata(
-            issuer: document.issuer,
-            authorizationEndpoint: try endpoint(document.authorizationEndpoint),
-            tokenEndpoint: tokenEndpoint,
-            deviceAuthorizationEndpoint: try endpoint(document.deviceAuthorizationEndpoint),
-            revocationEndpoint: try endpoint(document.revocationEndpoint),
-            grantTypesSupported: document.grantTypesSupported ?? ["authorization_code", "implicit"],
-            codeChallengeMethodsSupported: document.codeChallengeMethodsSupported ?? [],
-            sendsIssuerInRedirects: document.authorizationResponseIssParameterSupported ?? false,
-            dpopSigningAlgorithms: document.dpopSigningAlgValuesSupported ?? [],
-            pushedAuthorizationRequestEndpoint: try endpoint(document.pushedAuthorizationRequestEndpoint),
-            requiresPushedAuthorizationRequests: document.requirePushedAuthorizationRequests ?? false)
     }
 
     /// `scheme://host[:port]`, the default port left out: an issuer identifier with no path.

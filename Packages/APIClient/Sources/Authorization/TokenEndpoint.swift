@@ -1,11 +1,15 @@
-import APIClient
+import AuthorizationServerClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import RFC9449
 
+import enum APIClient.APIFailure
+import struct APIClient.RetryAfter
+
 /// The OAuth 2.0 token, device authorization and revocation endpoints of an authorization server, through the
-/// generated `createToken`, `createDeviceAuthorization` and `revokeToken` operations sent to the server's endpoints.
+/// `createToken`, `createDeviceAuthorization` and `revokeToken` operations of the authorization server's generated
+/// client (openapi/authorization-server.yaml), each sent to the endpoint the server's metadata names.
 ///
 /// Every request names the `AuthorizationServer` it goes to, so that a session's refresh and revocation go to the
 /// server that issued it. Nothing is sent to an endpoint that credentials may not travel to (plain HTTP to another

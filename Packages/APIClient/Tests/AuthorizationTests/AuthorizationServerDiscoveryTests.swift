@@ -297,7 +297,7 @@ struct AuthorizationServerDiscoveryTests {
             (Documents.document(issuer: "https://a.example", codeChallengeMethods: nil), false),
         ])
     func browserSignInOffered(
-        document: Components.Schemas.AuthorizationServerMetadata, offered: Bool
+        document: ServerMetadataDocument, offered: Bool
     ) throws {
         #expect(try AuthorizationServerDiscovery.checked(document).offersBrowserSignIn == offered)
     }

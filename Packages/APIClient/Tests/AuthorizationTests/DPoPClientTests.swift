@@ -1,5 +1,5 @@
-import APIClient
 import APIClientTestSupport
+import AuthorizationServerClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -41,7 +41,7 @@ struct DPoPClientTests {
         answer: @escaping @Sendable (_ attempt: Int, _ proof: String?) -> Operations.CreateToken.Output
     ) -> (TokenEndpoint, Proofs) {
         let proofs = Proofs()
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in
             let attempt = proofs.withLock {
                 $0.append(input.headers.dPoP)

@@ -1,5 +1,5 @@
-import APIClient
 import APIClientTestSupport
+import AuthorizationServerClient
 import Foundation
 import OpenAPIRuntime
 import Synchronization
@@ -11,7 +11,7 @@ import Testing
 struct DeviceAuthorizationTests {
     static let sentAt = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func endpoint(_ api: MockAPI) -> TokenEndpoint {
+    static func endpoint(_ api: MockAuthorizationServerAPI) -> TokenEndpoint {
         TokenEndpoint(api: api, clientID: "stories-cli", now: { sentAt })
     }
 
@@ -32,7 +32,7 @@ struct DeviceAuthorizationTests {
 
     @Test("Requests a device authorization with the public client id and dates its expiry from the request")
     func requestsDeviceAuthorization() async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createDeviceAuthorization = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             #expect(form.clientId == "stories-cli")
@@ -52,7 +52,7 @@ struct DeviceAuthorizationTests {
         "Uses 5 seconds when the server names no interval and keeps a named one between 1 and 300 seconds",
         arguments: [(nil, 5), (0, 1), (-3, 1), (2, 2), (10_000, 300)] as [(Int?, Int64)])
     func boundsInterval(named: Int?, used: Int64) async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createDeviceAuthorization = { _ in Self.response(interval: named) }
         #expect(
             try await Self.endpoint(api).requestDeviceAuthorization(scope: nil, at: .fixture()).interval
@@ -63,7 +63,7 @@ struct DeviceAuthorizationTests {
         "Refuses a device authorization without a usable verification URI or lifetime",
         arguments: [("https://x.test/device", 0), ("/device", 600), ("", 600)])
     func refusesMalformed(uri: String, expiresIn: Int) async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createDeviceAuthorization = { _ in Self.response(expiresIn: expiresIn, verificationURI: uri) }
         await #expect(throws: TokenEndpointError.malformedResponse(.invalidDeviceAuthorization)) {
             try await Self.endpoint(api).requestDeviceAuthorization(scope: nil, at: .fixture())
@@ -77,7 +77,7 @@ struct DeviceAuthorizationTests {
             ("access_denied", .denied), ("expired_token", .expired),
         ])
     func pollingAnswers(code: String, outcome: DevicePollOutcome) async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: code)))) }
         #expect(
             try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc"), at: .fixture()) == outcome)
@@ -86,7 +86,7 @@ struct DeviceAuthorizationTests {
     @Test("Polls with the device-code grant and the public client id, and returns the tokens once approved")
     func pollGranted() async throws {
         let sent = Mutex<Components.Schemas.TokenRequest?>(nil)
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             sent.withLock { $0 = form }
@@ -107,7 +107,7 @@ struct DeviceAuthorizationTests {
 
     @Test("Throws any other refusal while polling as the token endpoint's error")
     func pollOtherErrors() async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: "invalid_grant")))) }
         await #expect(throws: TokenEndpointError.invalidGrant(description: nil)) {
             try await Self.endpoint(api).pollDeviceAuthorization(deviceCode: Secret("dc"), at: .fixture())

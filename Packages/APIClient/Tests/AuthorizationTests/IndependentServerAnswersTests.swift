@@ -1,4 +1,4 @@
-import APIClient
+import AuthorizationServerClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime

@@ -1,5 +1,5 @@
-import APIClient
 import APIClientTestSupport
+import AuthorizationServerClient
 import Foundation
 import OpenAPIRuntime
 import Synchronization
@@ -12,7 +12,7 @@ struct PushedAuthorizationRequestTests {
     static let sentAt = Date(timeIntervalSince1970: 1_800_000_000)
     static let parEndpoint = URL(string: "https://login.example.com/par")!
 
-    static func endpoint(_ api: MockAPI) -> TokenEndpoint {
+    static func endpoint(_ api: MockAuthorizationServerAPI) -> TokenEndpoint {
         TokenEndpoint(api: api, clientID: "stories-cli", now: { sentAt })
     }
 
@@ -39,7 +39,7 @@ struct PushedAuthorizationRequestTests {
     @Test("Pushes every parameter of the request in the body as the public client, and returns the reference")
     func pushes() async throws {
         let sent = Mutex<Components.Schemas.PushedAuthorizationRequest?>(nil)
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createPushedAuthorizationRequest = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             sent.withLock { $0 = form }
@@ -76,14 +76,15 @@ struct PushedAuthorizationRequestTests {
     @Test("A server without a PAR endpoint is notPublished, and nothing is sent")
     func notPublished() async {
         await #expect(throws: TokenEndpointError.notPublished(.pushedAuthorizationRequest)) {
-            try await Self.endpoint(MockAPI()).pushAuthorizationRequest(Self.request, at: Self.server(par: nil))
+            try await Self.endpoint(MockAuthorizationServerAPI()).pushAuthorizationRequest(
+                Self.request, at: Self.server(par: nil))
         }
     }
 
     @Test("A PAR endpoint over plain HTTP to another machine is refused before anything is sent")
     func insecure() async {
         await #expect(throws: TokenEndpointError.insecureTransport(origin: "http://login.example.com")) {
-            try await Self.endpoint(MockAPI()).pushAuthorizationRequest(
+            try await Self.endpoint(MockAuthorizationServerAPI()).pushAuthorizationRequest(
                 Self.request, at: Self.server(par: URL(string: "http://login.example.com/par")!))
         }
     }
@@ -95,7 +96,7 @@ struct PushedAuthorizationRequestTests {
             (String(repeating: "u", count: 1025), 60), ("line\nbreak", 60),
         ])
     func refusesMalformed(requestURI: String, expiresIn: Int) async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createPushedAuthorizationRequest = { _ in Self.created(requestURI: requestURI, expiresIn: expiresIn) }
         await #expect(throws: TokenEndpointError.malformedResponse(.invalidPushedAuthorization)) {
             try await Self.endpoint(api).pushAuthorizationRequest(Self.request, at: Self.server())
@@ -104,7 +105,7 @@ struct PushedAuthorizationRequestTests {
 
     @Test("A refusal is typed: invalid_request is misconfigured, temporarily_unavailable is unavailable")
     func refusals() async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createPushedAuthorizationRequest = { _ in
             .badRequest(.init(body: .json(.init(error: "invalid_request", errorDescription: "no"))))
         }

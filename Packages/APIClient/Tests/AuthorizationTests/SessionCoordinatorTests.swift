@@ -342,7 +342,7 @@ struct SessionCoordinatorTests {
         let coordinator = SessionCoordinator(
             origin: origin,
             store: InMemoryCredentialsStore(),
-            tokenEndpoint: TokenEndpoint(api: MockAPI(), clientID: "stories-cli", now: { Date() }),
+            tokenEndpoint: TokenEndpoint(api: MockAuthorizationServerAPI(), clientID: "stories-cli", now: { Date() }),
             lock: NoCrossProcessLock(),
             now: { Date() }
         )

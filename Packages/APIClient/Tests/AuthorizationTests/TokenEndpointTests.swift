@@ -1,10 +1,14 @@
-import APIClient
 import APIClientTestSupport
+import AuthorizationServerClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import Synchronization
 import Testing
+
+import enum APIClient.APIFailure
+import struct APIClient.ResponseTooLarge
+import struct APIClient.RetryAfter
 
 @testable import Authorization
 
@@ -12,13 +16,13 @@ import Testing
 struct TokenEndpointTests {
     static let sentAt = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func endpoint(_ api: MockAPI) -> TokenEndpoint {
+    static func endpoint(_ api: MockAuthorizationServerAPI) -> TokenEndpoint {
         TokenEndpoint(api: api, clientID: "stories-cli", now: { sentAt })
     }
 
     @Test("Sends a password grant as a form with the public client id and no secret")
     func sendsPasswordGrant() async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             #expect(form.grantType == .password)
@@ -38,7 +42,7 @@ struct TokenEndpointTests {
 
     @Test("Sends an authorization code grant with the redirect URI, the PKCE verifier and the public client id")
     func sendsAuthorizationCodeGrant() async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             #expect(form.grantType == .authorizationCode)
@@ -104,7 +108,7 @@ struct TokenEndpointTests {
             ("server_error", .unavailable(status: 400, retryAfter: nil)),
         ])
     func mapsOAuthErrors(code: String, expected: TokenEndpointError) async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in .badRequest(.init(body: .json(.init(error: code, errorDescription: "d")))) }
         await #expect(throws: expected) {
             try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
@@ -119,7 +123,7 @@ struct TokenEndpointTests {
             ("soon", .invalidGrant(description: "Too many attempts. Try again in 120 seconds.")),
         ] as [(String?, TokenEndpointError)])
     func throttledPasswordGrant(retryAfter: String?, expected: TokenEndpointError) async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in
             .badRequest(
                 .init(
@@ -152,7 +156,7 @@ struct TokenEndpointTests {
         ] as [(TokenEndpoint.Grant, String)])
     func withholdsEchoedSecrets(grant: TokenEndpoint.Grant, secret: String) async {
         for code in ["invalid_grant", "invalid_request", "bad \(secret)"] {
-            var api = MockAPI()
+            var api = MockAuthorizationServerAPI()
             api.createToken = { _ in
                 .badRequest(.init(body: .json(.init(error: code, errorDescription: "'\(secret)' rejected; \(secret)"))))
             }
@@ -194,7 +198,7 @@ struct TokenEndpointTests {
             (404, nil, .malformedResponse(.unexpectedStatus(404))),
         ] as [(Int, String?, TokenEndpointError)])
     func mapsUndocumentedStatus(status: Int, retryAfter: String?, expected: TokenEndpointError) async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in
             var headers = HTTPFields()
             headers[.retryAfter] = retryAfter
@@ -207,7 +211,7 @@ struct TokenEndpointTests {
 
     @Test("A network failure keeps its kind")
     func networkFailureKeepsItsKind() async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in throw APIFailure.unreachable(.connectionRefused) }
         await #expect(throws: TokenEndpointError.unreachable(.connectionRefused)) {
             try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
@@ -216,7 +220,7 @@ struct TokenEndpointTests {
 
     @Test("A body over the token response limit is an unusable answer, not a network failure")
     func tooLargeIsMalformed() async {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { _ in throw ResponseTooLarge(operationID: "createToken", limit: 1024) }
         await #expect(throws: TokenEndpointError.malformedResponse(.tooLarge(limit: 1024))) {
             try await Self.endpoint(api).requestTokens(for: .refreshToken(Secret("r")), at: .fixture())
@@ -247,7 +251,7 @@ struct TokenEndpointRoutingTests {
         resource: "https://api.example.com/v1")
 
     /// A token endpoint whose client for each server is `api`, recording the servers asked for.
-    static func endpoint(_ api: MockAPI, servers: ServersAsked) -> TokenEndpoint {
+    static func endpoint(_ api: MockAuthorizationServerAPI, servers: ServersAsked) -> TokenEndpoint {
         TokenEndpoint(clientID: "stories-cli", now: { Date(timeIntervalSince1970: 1_800_000_000) }) { server in
             servers.append(server)
             return api
@@ -262,7 +266,7 @@ struct TokenEndpointRoutingTests {
 
     @Test("Every token and device authorization request carries the server's resource indicator (RFC 8707)")
     func sendsResource() async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             #expect(form.resource == "https://api.example.com/v1")
@@ -293,7 +297,7 @@ struct TokenEndpointRoutingTests {
 
     @Test("Without a resource indicator, none is sent")
     func noResource() async throws {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }
             #expect(form.resource == nil)
@@ -311,7 +315,7 @@ struct TokenEndpointRoutingTests {
         server.deviceAuthorizationEndpoint = nil
         server.revocationEndpoint = nil
         let servers = ServersAsked()
-        let endpoint = Self.endpoint(MockAPI(), servers: servers)
+        let endpoint = Self.endpoint(MockAuthorizationServerAPI(), servers: servers)
         await #expect(throws: TokenEndpointError.notPublished(.deviceAuthorization)) {
             try await endpoint.requestDeviceAuthorization(scope: nil, at: server)
         }
@@ -330,7 +334,7 @@ struct TokenEndpointRoutingTests {
         var server = Self.server
         let insecure = URL(string: "http://login.example.net/v1/endpoint")!
         let servers = ServersAsked()
-        let endpoint = Self.endpoint(MockAPI(), servers: servers)
+        let endpoint = Self.endpoint(MockAuthorizationServerAPI(), servers: servers)
         let refused = TokenEndpointError.insecureTransport(origin: "http://login.example.net")
         switch request {
         case .token:

@@ -1,4 +1,4 @@
-import StoriesServerAPI
+import AuthorizationServerAPI
 
 extension Components.Schemas.AuthorizationServerMetadata {
     /// The grant type of RFC 8628 §3.4.

@@ -1,8 +1,8 @@
+import AuthorizationServerAPI
 import Foundation
 import HTTPTypes
 import Logging
 import OpenAPIRuntime
-import StoriesServerAPI
 
 /// Lets an introspection request (RFC 7662 §2.1) through only from the configured client, authenticated with HTTP
 /// Basic (RFC 6749 §2.3.1). Anything else — no credentials, others, or no client configured at all — is 401

@@ -40,7 +40,7 @@ struct FormBodyMiddleware: ServerMiddleware {
             guard let text = String(validating: bytes, as: UTF8.self) else { throw FormParameters.Malformed.notText }
             _ = try FormParameters(decoding: text, names: Self.parameterNames)
         } catch let malformed as FormParameters.Malformed {
-            return RequestRejectionMiddleware.badRequest(operationID: operationID, detail: Self.detail(malformed))
+            return RequestRejectionMiddleware.badRequest(shape: .oauth, detail: Self.detail(malformed))
         }
         return try await next(request, HTTPBody(bytes), metadata)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// What a sign-in granted: the same for every token of its family, rotations included.
 struct TokenGrant: Sendable, Equatable {
     /// The client the tokens were issued to.
-    var clientID = StoriesBackend.clientID
+    var clientID = AuthorizationServerBackend.clientID
     /// The scope the client asked for, as it asked (the API defines none, so it limits nothing here).
     var scope: String?
     /// The resource the tokens are for (RFC 8707), normalised (`ResourceIndicator`); `nil`: this API.

@@ -5,10 +5,5 @@ import struct Foundation.Data
 import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
-    public enum Parameters {
-        /// A DPoP proof JWT (RFC 9449 §4.2): `typ` `dpop+jwt`, an `alg` from `dpop_signing_alg_values_supported`, the public `jwk`; claims `jti`, `htm`, `htu` (without query and fragment), `iat`, and `nonce` when the server sent one.
-        ///
-        /// - Remark: Generated from `#/components/parameters/DPoPProof`.
-        public typealias DPoPProof = Swift.String
-    }
+    public enum Parameters {}
 }

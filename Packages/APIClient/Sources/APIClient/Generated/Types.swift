@@ -10,62 +10,6 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
-    /// Issue tokens (RFC 6749 §3.2).
-    ///
-    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
-    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
-    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
-    /// `unsupported_grant_type`. The fields each grant requires are in `TokenRequest`.
-    ///
-    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
-    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
-    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
-    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
-    /// `access_denied` (the user refused) and `expired_token` (start again).
-    ///
-    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
-    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
-    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
-    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/token`.
-    /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
-    func createToken(_ input: Operations.CreateToken.Input) async throws -> Operations.CreateToken.Output
-    /// Start a device authorization (RFC 8628 §3.1, §3.2).
-    ///
-    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
-    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/device_authorization`.
-    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
-    func createDeviceAuthorization(_ input: Operations.CreateDeviceAuthorization.Input) async throws -> Operations.CreateDeviceAuthorization.Output
-    /// Push an authorization request (RFC 9126 §2).
-    ///
-    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
-    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
-    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
-    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
-    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
-    /// it. `request_uri` in the pushed request itself is refused (§2.1).
-    ///
-    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
-    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/par`.
-    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
-    func createPushedAuthorizationRequest(_ input: Operations.CreatePushedAuthorizationRequest.Input) async throws -> Operations.CreatePushedAuthorizationRequest.Output
-    /// The authorization server's metadata (RFC 8414).
-    ///
-    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
-    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
-    ///
-    ///
-    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
-    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
-    func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output
     /// This API's protected-resource metadata (RFC 9728).
     ///
     /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
@@ -77,20 +21,6 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /.well-known/oauth-protected-resource`.
     /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
     func getProtectedResourceMetadata(_ input: Operations.GetProtectedResourceMetadata.Input) async throws -> Operations.GetProtectedResourceMetadata.Output
-    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
-    ///
-    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
-    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/introspect`.
-    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
-    func introspectToken(_ input: Operations.IntrospectToken.Input) async throws -> Operations.IntrospectToken.Output
-    /// Revoke a token (RFC 7009). Unknown tokens are not an error.
-    ///
-    /// - Remark: HTTP `POST /oauth/revoke`.
-    /// - Remark: Generated from `#/paths//oauth/revoke/post(revokeToken)`.
-    func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output
     /// Register a new account.
     ///
     /// - Remark: HTTP `POST /users`.
@@ -122,88 +52,6 @@ extension APIProtocol {
     public func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
     }
-    /// Issue tokens (RFC 6749 §3.2).
-    ///
-    /// Grants: `authorization_code` with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5: `code`, `redirect_uri` identical to
-    /// the authorization request's, `code_verifier`); `urn:ietf:params:oauth:grant-type:device_code` (RFC 8628
-    /// §3.4: `device_code`); `refresh_token` (§6); `password` (§4.3) only where the server enables it, else
-    /// `unsupported_grant_type`. The fields each grant requires are in `TokenRequest`.
-    ///
-    /// Error codes (`OAuthError.error`): `invalid_request`, `invalid_client` (401), `invalid_grant` (a wrong,
-    /// expired or spent code, a verifier that does not match the challenge, a redirect URI that differs),
-    /// `unsupported_grant_type`; and while polling with a device code (RFC 8628 §3.5): `authorization_pending`
-    /// (poll again after `interval`), `slow_down` (poll again, and from now on wait 5 seconds longer),
-    /// `access_denied` (the user refused) and `expired_token` (start again).
-    ///
-    /// With a `DPoP` proof (RFC 9449 §5): the tokens issued are bound to its key and `token_type` is `DPoP`; a
-    /// refresh token bound to a key is refused (`invalid_grant`) without a proof made with that key. A proof that
-    /// is not valid is `invalid_dpop_proof`; a server that wants a nonce answers `use_dpop_nonce` with a
-    /// `DPoP-Nonce` header, and the client sends the request again with that nonce in a new proof (§8).
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/token`.
-    /// - Remark: Generated from `#/paths//oauth/token/post(createToken)`.
-    public func createToken(
-        headers: Operations.CreateToken.Input.Headers = .init(),
-        body: Operations.CreateToken.Input.Body
-    ) async throws -> Operations.CreateToken.Output {
-        try await createToken(Operations.CreateToken.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Start a device authorization (RFC 8628 §3.1, §3.2).
-    ///
-    /// The client shows `user_code` and `verification_uri` (or `verification_uri_complete`) to the user, then polls
-    /// the token endpoint with `device_code` no faster than every `interval` seconds until `expires_in` runs out.
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/device_authorization`.
-    /// - Remark: Generated from `#/paths//oauth/device_authorization/post(createDeviceAuthorization)`.
-    public func createDeviceAuthorization(
-        headers: Operations.CreateDeviceAuthorization.Input.Headers = .init(),
-        body: Operations.CreateDeviceAuthorization.Input.Body
-    ) async throws -> Operations.CreateDeviceAuthorization.Output {
-        try await createDeviceAuthorization(Operations.CreateDeviceAuthorization.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Push an authorization request (RFC 9126 §2).
-    ///
-    /// A public client sends the authorization request it would have put in the sign-in page's URL (the same
-    /// parameters, checked as the authorization endpoint checks them: a loopback `redirect_uri`, `response_type=code`,
-    /// a PKCE S256 `code_challenge`) and gets a one-time `request_uri`. The browser is then sent to the authorization
-    /// endpoint with only `client_id` and `request_uri`, so that no address bar, history or process list sees the
-    /// state or the challenge. A `request_uri` lives `expires_in` seconds and is spent by the first page that uses
-    /// it. `request_uri` in the pushed request itself is refused (§2.1).
-    ///
-    /// Error codes (`OAuthError.error`): `invalid_request` (and `unsupported_response_type`, `invalid_scope`,
-    /// `invalid_target` for a `resource` that is not an absolute URI), `invalid_client` (401, an unknown client).
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/par`.
-    /// - Remark: Generated from `#/paths//oauth/par/post(createPushedAuthorizationRequest)`.
-    public func createPushedAuthorizationRequest(
-        headers: Operations.CreatePushedAuthorizationRequest.Input.Headers = .init(),
-        body: Operations.CreatePushedAuthorizationRequest.Input.Body
-    ) async throws -> Operations.CreatePushedAuthorizationRequest.Output {
-        try await createPushedAuthorizationRequest(Operations.CreatePushedAuthorizationRequest.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// The authorization server's metadata (RFC 8414).
-    ///
-    /// Served here, under the API's base path, for clients generated from this document, and at the origin's root
-    /// (`/.well-known/oauth-authorization-server`), where RFC 8414 §3 places it for the issuer, which is the origin.
-    ///
-    ///
-    /// - Remark: HTTP `GET /.well-known/oauth-authorization-server`.
-    /// - Remark: Generated from `#/paths//.well-known/oauth-authorization-server/get(getAuthorizationServerMetadata)`.
-    public func getAuthorizationServerMetadata(headers: Operations.GetAuthorizationServerMetadata.Input.Headers = .init()) async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        try await getAuthorizationServerMetadata(Operations.GetAuthorizationServerMetadata.Input(headers: headers))
-    }
     /// This API's protected-resource metadata (RFC 9728).
     ///
     /// Names the authorization server(s) whose access tokens this API accepts. RFC 9728 §3.1 places it at the
@@ -216,36 +64,6 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//.well-known/oauth-protected-resource/get(getProtectedResourceMetadata)`.
     public func getProtectedResourceMetadata(headers: Operations.GetProtectedResourceMetadata.Input.Headers = .init()) async throws -> Operations.GetProtectedResourceMetadata.Output {
         try await getProtectedResourceMetadata(Operations.GetProtectedResourceMetadata.Input(headers: headers))
-    }
-    /// Token introspection (RFC 7662), for resource servers that trust this authorization server.
-    ///
-    /// The caller authenticates as a confidential client with HTTP Basic (`client_id:client_secret`, RFC 6749
-    /// §2.3.1). Any token this server did not issue, or that has expired or been revoked, is `{"active": false}`.
-    ///
-    ///
-    /// - Remark: HTTP `POST /oauth/introspect`.
-    /// - Remark: Generated from `#/paths//oauth/introspect/post(introspectToken)`.
-    public func introspectToken(
-        headers: Operations.IntrospectToken.Input.Headers = .init(),
-        body: Operations.IntrospectToken.Input.Body
-    ) async throws -> Operations.IntrospectToken.Output {
-        try await introspectToken(Operations.IntrospectToken.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Revoke a token (RFC 7009). Unknown tokens are not an error.
-    ///
-    /// - Remark: HTTP `POST /oauth/revoke`.
-    /// - Remark: Generated from `#/paths//oauth/revoke/post(revokeToken)`.
-    public func revokeToken(
-        headers: Operations.RevokeToken.Input.Headers = .init(),
-        body: Operations.RevokeToken.Input.Body
-    ) async throws -> Operations.RevokeToken.Output {
-        try await revokeToken(Operations.RevokeToken.Input(
-            headers: headers,
-            body: body
-        ))
     }
     /// Register a new account.
     ///

@@ -1,5 +1,6 @@
 import APIClient
 import APIClientTestSupport
+import AuthorizationServerClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -7,12 +8,16 @@ import Synchronization
 
 @testable import Authorization
 
-/// Metadata documents by absolute URL, served to `AuthorizationServerDiscovery` through `MockAPI`s, with every URL
+/// Metadata documents by absolute URL, served to `AuthorizationServerDiscovery` through `MockAPI`s (the API's
+/// protected-resource metadata) and `MockAuthorizationServerAPI`s (authorization servers' metadata), with every URL
 /// asked recorded in order. A URL without an answer is a 404.
+/// An authorization server's metadata document as its generated client reads it.
+typealias ServerMetadataDocument = AuthorizationServerClient.Components.Schemas.AuthorizationServerMetadata
+
 final class MetadataDocuments: Sendable {
     enum Answer: Sendable {
-        case protectedResource(Components.Schemas.ProtectedResourceMetadata)
-        case authorizationServer(Components.Schemas.AuthorizationServerMetadata)
+        case protectedResource(APIClient.Components.Schemas.ProtectedResourceMetadata)
+        case authorizationServer(ServerMetadataDocument)
         case status(Int)
         /// A body the generated client cannot read as the document (a web page, JSON of another shape).
         case notADocument
@@ -44,15 +49,16 @@ final class MetadataDocuments: Sendable {
                     body: .applicationProblemJson(.init(title: "no", status: 401))))
         }
         return AuthorizationServerDiscovery(
-            serverURL: URL(string: serverURL)!, api: api, documentClient: { url in self.client(for: url) },
-            cache: cache)
+            serverURL: URL(string: serverURL)!, api: api,
+            resourceMetadataClient: { url in self.resourceClient(for: url) },
+            serverMetadataClient: { url in self.serverClient(for: url) }, cache: cache)
     }
 
     private func record(_ request: String) {
         asked.withLock { $0.append(request) }
     }
 
-    private func client(for url: URL) -> MockAPI {
+    private func resourceClient(for url: URL) -> MockAPI {
         let key = url.absoluteString
         let answer = answers[key] ?? .status(404)
         var client = MockAPI()
@@ -64,6 +70,13 @@ final class MetadataDocuments: Sendable {
             case .status(let status): return .undocumented(statusCode: status, .init())
             }
         }
+        return client
+    }
+
+    private func serverClient(for url: URL) -> MockAuthorizationServerAPI {
+        let key = url.absoluteString
+        let answer = answers[key] ?? .status(404)
+        var client = MockAuthorizationServerAPI()
         client.getAuthorizationServerMetadata = { _ in
             self.record(key)
             switch answer {
@@ -106,7 +119,7 @@ final class MetadataDocuments: Sendable {
             "authorization_code", "urn:ietf:params:oauth:grant-type:device_code", "refresh_token",
         ],
         codeChallengeMethods: [String]? = ["S256"]
-    ) -> Components.Schemas.AuthorizationServerMetadata {
+    ) -> ServerMetadataDocument {
         let base = endpoints ?? issuer
         return .init(
             issuer: issuer, authorizationEndpoint: base + "/auth", tokenEndpoint: tokenEndpoint ?? base + "/token",

@@ -1,6 +1,9 @@
-import APIClient
 import APIClientTestSupport
+import AuthorizationServerClient
 import Foundation
+
+import enum APIClient.APIFailure
+import enum APIClient.NetworkFailure
 
 @testable import Authorization
 
@@ -46,7 +49,7 @@ final class ScriptedTokenEndpoint: Sendable {
     var servers: [AuthorizationServer] { state.withLock { $0.servers } }
 
     func endpoint(clock: TestClock) -> TokenEndpoint {
-        var api = MockAPI()
+        var api = MockAuthorizationServerAPI()
         api.createToken = { input in try await self.respond(to: input) }
         api.revokeToken = { input in
             guard case .urlEncodedForm(let form) = input.body else { throw UnimplementedOperation(operationID: "form") }

@@ -1,9 +1,9 @@
+import AuthorizationServerAPI
 import Foundation
 import OpenAPIRuntime
-import StoriesServerAPI
 
 /// The device authorization endpoint, the metadata document, and the two grants a person approves in a browser.
-extension StoriesBackend {
+extension AuthorizationServerBackend {
     func createDeviceAuthorization(
         _ input: Operations.CreateDeviceAuthorization.Input
     ) async throws -> Operations.CreateDeviceAuthorization.Output {
