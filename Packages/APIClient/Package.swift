@@ -20,8 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        // APIClientLive's transport: AsyncHTTPClient through the generator's transport, and SwiftNIO for the loopback
-        // redirect listener and the event-loop clock.
+        // APIClientLive's transport: AsyncHTTPClient through the generator's transport, and SwiftNIO for its event loop
+        // and the event-loop clock.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
@@ -82,8 +82,8 @@ let package = Package(
             ]
         ),
         // The live graph every front needs: the AsyncHTTPClient transport and its adapters, the connection limits, the
-        // middleware order, the token, discovery and `/me` clients, and the loopback redirect listener (RFC 8252).
-        // Fronts add a credentials store and a lock of their choice.
+        // middleware order, and the token, discovery and `/me` clients. Fronts add a credentials store, a lock and, for
+        // a browser sign-in, a redirect listener (Packages/LoopbackRedirect) of their choice.
         .target(
             name: "APIClientLive",
             dependencies: [

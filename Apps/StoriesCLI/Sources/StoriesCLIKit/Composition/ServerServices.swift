@@ -2,6 +2,7 @@ import APIClient
 import APIClientLive
 import Authorization
 import Foundation
+import LoopbackRedirect
 import OnboardingData
 import OnboardingDomain
 import StoriesData

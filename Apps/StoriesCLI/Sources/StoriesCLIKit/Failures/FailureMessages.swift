@@ -2,6 +2,7 @@ import APIClient
 import APIClientLive
 import Authorization
 import Foundation
+import LoopbackRedirect
 import OnboardingDomain
 import OnboardingPresentation
 import StoriesDomain

@@ -1,7 +1,7 @@
-import APIClientLive
 import ArgumentParser
 import CommandReference
 import Foundation
+import LoopbackRedirect
 import OnboardingDomain
 import OnboardingPresentation
 

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import APIClientLive
+@testable import LoopbackRedirect
 
 #if canImport(Glibc)
     import Glibc
