@@ -238,6 +238,7 @@ struct APIResponseTests {
         response.headerFields[HTTPField.Name("X-Title")!] = "a\u{1B}]0;owned\u{07}b"
         let head = APIExchange.head(of: response)
         #expect(head.hasPrefix("HTTP/1.1 200 OK\n"))
+        #expect(APIExchange.head(of: HTTPResponse(status: .init(code: 204))).hasPrefix("HTTP/1.1 204\n"))
         #expect(head.contains("DPoP-Nonce: nonce-1\n"))
         #expect(head.contains("Authorization: <redacted>\n"))
         #expect(head.contains("DPoP: <redacted>\n"))

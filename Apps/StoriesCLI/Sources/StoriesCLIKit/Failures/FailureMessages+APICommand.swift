@@ -39,7 +39,8 @@ extension FailureMessages {
     static func failure(for error: APIResponseFailure, server: ServerWording) -> CommandFailure {
         switch error {
         case .status(let code, let reason, let relativePath, let basePath):
-            let answered = "\(server.name) answered HTTP \(code) \(serverText(reason)) (the body is above)."
+            let phrase = reason.isEmpty ? "" : " " + serverText(reason)
+            let answered = "\(server.name) answered HTTP \(code)\(phrase) (the body is above)."
             switch code {
             case 401:
                 return CommandFailure(

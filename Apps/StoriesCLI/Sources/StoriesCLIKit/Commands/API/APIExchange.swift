@@ -82,7 +82,10 @@ struct APIExchange {
     /// The status line and header fields, then an empty line, as `curl -i` prints them (the client speaks HTTP/1.1
     /// only: see the limits in docs/CLI.md).
     static func head(of response: HTTPResponse) -> String {
-        var head = "HTTP/1.1 \(response.status.code) \(TerminalText.sanitize(response.status.reasonPhrase))\n"
+        // The transport passes the status code on without its reason phrase, as HTTP/2 has none.
+        let reason =
+            response.status.reasonPhrase.isEmpty ? "" : " " + TerminalText.sanitize(response.status.reasonPhrase)
+        var head = "HTTP/1.1 \(response.status.code)\(reason)\n"
         for field in response.headerFields {
             let value = redactedFields.contains(field.name) ? "<redacted>" : TerminalText.sanitize(field.value)
             head += "\(TerminalText.sanitize(field.name.rawName)): \(value)\n"
