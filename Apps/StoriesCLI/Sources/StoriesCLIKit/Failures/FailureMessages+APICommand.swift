@@ -40,7 +40,7 @@ extension FailureMessages {
         switch error {
         case .status(let code, let reason, let relativePath, let basePath):
             let phrase = reason.isEmpty ? "" : " " + serverText(reason)
-            let answered = "\(server.name) answered HTTP \(code)\(phrase) (the body is above)."
+            let answered = "\(server.name) answered HTTP \(code)\(phrase) (its body is printed)."
             switch code {
             case 401:
                 return CommandFailure(

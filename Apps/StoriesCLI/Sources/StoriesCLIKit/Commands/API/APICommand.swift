@@ -8,30 +8,22 @@ struct APICommand: StoriesSubcommand, DocumentedCommand {
         commandName: "api",
         abstract: "Make an authenticated request to the API and print the response.",
         discussion: """
-            PATH is relative to the API root, the server URL (which ends in /v1): `api /me` asks for \
-            <server URL>/me, and `api /v1/me` for <server URL>/v1/me. A full URL is accepted when it lies under \
-            the server URL; one anywhere else is refused (exit 64): the session goes to no other server.
+            For what no other command covers. PATH is relative to the API root, the server URL (which ends in \
+            /v1): `api /me` asks for <server URL>/me, and `api /v1/me` for <server URL>/v1/me. A full URL is \
+            accepted only under the server URL (exit 64 otherwise): the session goes to no other server.
 
-            The request carries the session's authorisation exactly as every other command's: a bearer token, or, \
-            where the session is bound to this machine's DPoP key, a new proof for each request with the \
-            server's nonce; an expired token is renewed first, under the same cross-process lock. No token or \
-            proof is printed: --include shows credential fields of the response as <redacted>.
+            Each request is authorised as every other command's: the bearer token, or a new DPoP proof with the \
+            server's nonce; an expired token is renewed first, under the same lock. No token or proof is \
+            printed: --include shows credential fields of the response as <redacted>.
 
-            -f key=value adds a string field, -F key=value a typed one (true, false, null and integers as JSON; \
-            @FILE the file's contents, @- standard input). Fields go into a JSON object as the request body, and \
-            the method becomes POST; with -X GET, or with --input as the body, they go into the query string \
-            instead. --input FILE (- for standard input) sends the file as the body; bodies are at most 1 MiB. \
-            -H adds a header field (not Authorization, DPoP or framing fields, which the session and the \
-            transport set).
+            Fields (-f string, -F typed: true, false, null, integers, @FILE) go into a JSON body and make the \
+            method POST; with -X GET, or with --input as the body, they go into the query string. Bodies are at \
+            most 1 MiB. --paginate follows each page's Link rel="next" header, else the nextCursor of its JSON \
+            body, printing one JSON document per page; --slurp prints them as one array. There is no --jq: pipe \
+            into jq.
 
-            --paginate follows each response's `Link: <…>; rel="next"` header (RFC 8288), else the `nextCursor` \
-            of its JSON body, printing each page's body as it arrives, one JSON document per page; --slurp \
-            prints the pages as one JSON array instead. There is no --jq: pipe the output into jq.
-
-            Exit status: 0 for a 2xx answer. Otherwise the body is printed all the same, one line on stderr names \
-            the status, and the exit status is 77 for 401 and 403, 69 for 408, 429 and 5xx, and 1 for any other \
-            status; before any answer, the codes of every other command (64 usage, 69 unreachable, 65 too large \
-            or never ending, 77 not signed in, …).
+            A 2xx answer exits 0. Otherwise the body is still printed, stderr names the status, and the exit \
+            status is 77 for 401 and 403, 69 for 408, 429 and 5xx, else 1. Details: docs/CLI.md.
             """
     )
 
