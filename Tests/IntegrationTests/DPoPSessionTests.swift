@@ -106,7 +106,7 @@ struct DPoPSessionTests {
     }
 
     @Test(
-        "token prints a DPoP-bound session's token with a note that a request needs a proof, a bearer one's without",
+        "token prints a DPoP-bound session's token with a note that a request needs a proof and api makes one, a bearer one's without",
         arguments: [DPoPMode.required, .off])
     func tokenSaysWhenItNeedsAProof(mode: DPoPMode) async throws {
         let configuration = ServerConfiguration(port: 0, storyCount: 50, passwordHashCost: 4, dpop: mode)
@@ -117,6 +117,7 @@ struct DPoPSessionTests {
             #expect(token.output.standard == signedIn.accessToken.unredacted + "\n")
             let noted = token.output.error.contains("bound to this machine's DPoP key")
             #expect(noted == (mode == .required), "\(token.output.error)")
+            #expect(token.output.error.contains("`stories-cli api PATH`") == (mode == .required))
         }
     }
 }

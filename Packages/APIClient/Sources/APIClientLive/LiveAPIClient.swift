@@ -15,6 +15,7 @@ import RFC3339
 ///   transport failure classification, then the per-operation bounds (inside the authorisation middleware, so that the
 ///   retry gets a deadline of its own), then, next to the transport, the observation of each response's head before
 ///   its body is read (`ResponseHeadObservation`: how `list --all` asks for the next page early).
+/// - `rawAPI`: the very same middlewares, for requests the contract does not describe (`stories-cli api`).
 /// - the authorization server's endpoints and discovery: routing to the URL the metadata names, then logging,
 ///   classification and the token request's bounds, no authorisation: they are how tokens are obtained.
 public struct LiveAPIClient: Sendable {
@@ -22,6 +23,8 @@ public struct LiveAPIClient: Sendable {
     public let session: SessionCoordinator
     /// The API, every request authorised by `session`.
     public let api: any APIClient.APIProtocol
+    /// Requests the contract does not describe, through the same middlewares as `api`.
+    public let rawAPI: RawAPIClient
     /// The token, device authorization and revocation endpoints (RFC 6749, 8628, 7009) of whichever authorization
     /// server a request names.
     public let tokenEndpoint: TokenEndpoint
@@ -98,12 +101,13 @@ public struct LiveAPIClient: Sendable {
         }
         self.session = session
         self.tokenEndpoint = tokenEndpoint
+        let apiMiddlewares: [any ClientMiddleware] = [
+            logging, AuthorizationMiddleware(session: session, dpop: dpop), transportFailures, apiBounds,
+            ResponseHeadObservingMiddleware(),
+        ]
         self.api = APIClient.Client(
-            serverURL: serverURL, configuration: configuration, transport: transport,
-            middlewares: [
-                logging, AuthorizationMiddleware(session: session, dpop: dpop), transportFailures, apiBounds,
-                ResponseHeadObservingMiddleware(),
-            ])
+            serverURL: serverURL, configuration: configuration, transport: transport, middlewares: apiMiddlewares)
+        self.rawAPI = RawAPIClient(serverURL: serverURL, transport: transport, middlewares: apiMiddlewares)
         // A client like `api`, with the sign-in's token instead of the session's.
         self.accountIdentifier = CurrentUserAccountIdentifier(dpop: dpop) { bearer in
             APIClient.Client(

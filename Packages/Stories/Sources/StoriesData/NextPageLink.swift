@@ -16,11 +16,18 @@ public enum NextPageLink {
 
     /// The cursor in `field`, the value of every `Link` field of a response joined with commas.
     public static func cursor(inLinkField field: String) -> String? {
+        guard let target = nextTarget(inLinkField: field) else { return nil }
+        let cursor = URLComponents(string: target)?.queryItems?.first { $0.name == "cursor" }?.value
+        return cursor?.isEmpty == false ? cursor : nil
+    }
+
+    /// The target of the first link in `field` whose relation types include `next`, as written (a URI reference,
+    /// which may be relative to the request's URL): what `stories-cli api --paginate` follows.
+    public static func nextTarget(inLinkField field: String) -> String? {
         var rest = Substring(field)
         while let link = nextLink(in: &rest) {
             guard link.relations.contains(where: { $0.lowercased() == "next" }) else { continue }
-            let cursor = URLComponents(string: String(link.target))?.queryItems?.first { $0.name == "cursor" }?.value
-            return cursor?.isEmpty == false ? cursor : nil
+            return String(link.target)
         }
         return nil
     }

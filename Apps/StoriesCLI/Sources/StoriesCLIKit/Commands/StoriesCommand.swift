@@ -21,6 +21,7 @@ public struct StoriesCommand: AsyncParsableCommand, DocumentedCommand {
             ListCommand.self, ShowCommand.self, RegisterCommand.self, LoginCommand.self, WhoamiCommand.self,
             LogoutCommand.self, SwitchCommand.self, StatusCommand.self, TokenCommand.self, UseCommand.self,
             ServersCommand.self, StorageCommand.self, CompletionCommand.self,
+            APICommand.self,
         ]
     )
 

@@ -44,6 +44,8 @@ enum FailureMessages {
         case let error as ProxyConfigurationError: failure(for: error)
         case let error as AuthorizationRedirectError: failure(for: error, server: server)
         case let error as AuthorizationServerMetadataError: failure(for: error, server: server)
+        case let error as APIArgumentError: failure(for: error)
+        case let error as APIResponseFailure: failure(for: error, server: server)
         default: nil
         }
     }

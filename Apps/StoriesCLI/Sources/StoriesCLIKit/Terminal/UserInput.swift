@@ -17,17 +17,22 @@ public struct UserInput: Sendable {
     var readSecret: @Sendable (_ prompt: String) -> String?
     /// Shows a prompt and reads a line with echo.
     var readVisible: @Sendable (_ prompt: String) -> String?
+    /// Reads the rest of standard input as bytes, at most `limit` + 1 of them (`api --input -`); `nil` when reading
+    /// fails.
+    var readBytes: @Sendable (_ limit: Int) -> [UInt8]?
 
     public init(
         isInteractive: Bool,
         readLine: @escaping @Sendable () -> String?,
         readSecret: @escaping @Sendable (String) -> String?,
-        readVisible: @escaping @Sendable (String) -> String?
+        readVisible: @escaping @Sendable (String) -> String?,
+        readBytes: @escaping @Sendable (_ limit: Int) -> [UInt8]? = { _ in nil }
     ) {
         self.isInteractive = isInteractive
         self.readLine = readLine
         self.readSecret = readSecret
         self.readVisible = readVisible
+        self.readBytes = readBytes
     }
 
     /// The process's terminal.
@@ -39,7 +44,8 @@ public struct UserInput: Sendable {
             readVisible: { prompt in
                 FileHandle.standardError.write(Data(prompt.utf8))
                 return Swift.readLine(strippingNewline: true)
-            }
+            },
+            readBytes: { limit in APIInputFile.read(descriptor: STDIN_FILENO, upTo: limit) }
         )
     }
 }

@@ -14,7 +14,8 @@ struct TokenCommand: StoriesSubcommand, DocumentedCommand {
             password: anyone who has it can act as you until it expires. Keep it out of command arguments, which \
             other users can read, as the first example does. --account prints another signed-in account's token \
             without switching to it, so other processes keep using the active one. Where the server binds tokens \
-            to this machine's DPoP key, the token alone is refused: a note on stderr says so.
+            to this machine's DPoP key, the token alone is refused: a note on stderr says so; `stories-cli api \
+            PATH` makes any request with the session, DPoP proof included, and prints no token.
             """
     )
 
@@ -55,7 +56,7 @@ struct TokenCommand: StoriesSubcommand, DocumentedCommand {
             if authorization.dpopKey != nil {
                 // The token alone is refused (RFC 9449 §7.1): say so, or the curl example fails with a bare 401.
                 context.output.writeError(
-                    "note: this session's tokens are bound to this machine's DPoP key (RFC 9449): a request with this token also needs a DPoP proof signed with that key, which curl cannot make.\n"
+                    "note: this session's tokens are bound to this machine's DPoP key (RFC 9449): a request with this token also needs a DPoP proof signed with that key, which curl cannot make. `stories-cli api PATH` sends any request with the session, proofs included (`stories-cli api /me`).\n"
                 )
             }
         }
