@@ -120,6 +120,63 @@ struct SealedStorageCLITests {
         }
     }
 
+    @Test(
+        "A sealed file without its keyring is not a loop: status lists its accounts and exits 78, and every command names the unreachable keyring and the ways out"
+    )
+    func sealedFileWithoutItsKeyring() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore()
+            #expect(try await login(server, keyring: keyring).status == .success)
+            // The same home over SSH, or in a tmux started outside the desktop: no session bus.
+            await keyring.fail(with: .unavailable(reason: "no session bus"))
+
+            let status = await cli.run(try StatusCommand.parse([]), on: server, keyring: keyring)
+            #expect(status.status == .keyringUnavailable)
+            #expect(status.output.standard.contains("account:       demo (active)"))
+            #expect(status.output.standard.contains("storage:       sealed"))
+            let json = await cli.run(try StatusCommand.parse(["--json"]), on: server, keyring: keyring)
+            #expect(json.status == .keyringUnavailable)
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.output.standard.utf8)) as? [[String: Any]])
+            #expect(entries.compactMap { $0["account"] as? String } == ["demo"])
+
+            for command in [["status"], ["token"], ["list"], ["whoami"], ["login", "--insecure-storage"]] {
+                let parsed = try StoriesCommand.parseAsRoot(command)
+                let subcommand = try #require(parsed as? any StoriesSubcommand)
+                let output = CapturedOutput()
+                var environment = cli.environment(server)
+                environment["STORIES_CREDENTIALS_STORAGE"] = nil
+                let status = await subcommand.run(
+                    environment: environment, output: output,
+                    input: .piped(["demo", ServerConfiguration.demoPassword]), now: { Date() }, keyring: keyring)
+                #expect(status == .keyringUnavailable, "\(command)")
+                let message = output.error
+                #expect(message.split(separator: "\n").count == 1, "\(command): \(message)")
+                #expect(message.contains("is sealed with a key kept in the OS keyring"), "\(command)")
+                #expect(message.contains("this session cannot reach"), "\(command)")
+                #expect(message.contains("DBUS_SESSION_BUS_ADDRESS"), "\(command)")
+                #expect(message.contains("--credentials-db"), "\(command)")
+                #expect(message.contains("`stories-cli storage unseal`"), "\(command)")
+                #expect(message.contains("`stories-cli logout --all`"), "\(command)")
+                // It cannot work on this file: a sign-in needs the file's key as much as any other command.
+                #expect(!message.contains("login --insecure-storage`"), "\(command)")
+            }
+
+            // Each way out works: another file with plain storage, and the keyring back.
+            let elsewhere = await cli.run(
+                try LoginCommand.parse([
+                    "--username", "demo", "--password-stdin", "--insecure-storage", "--credentials-db",
+                    cli.credentialsPath + ".plain",
+                ]), on: server, keyring: keyring, input: .piped([ServerConfiguration.demoPassword]))
+            #expect(elsewhere.status == .success)
+            await keyring.fail(with: nil)
+            #expect(
+                await cli.run(try StorageCommand.parse(["unseal"]), on: server, keyring: keyring).status == .success)
+            await keyring.fail(with: .unavailable(reason: "no session bus"))
+            #expect(await cli.run(try StatusCommand.parse([]), on: server, keyring: keyring).status == .success)
+        }
+    }
+
     @Test("A file sealed by a keyring that is not available is reported as such with exit 77, and login starts over")
     func missingKey() async throws {
         try await RunningServer.with { server in

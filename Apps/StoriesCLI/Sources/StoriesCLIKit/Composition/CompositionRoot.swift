@@ -132,11 +132,16 @@ struct CompositionRoot: CommandServices {
             do {
                 try await context.keyring.checkAvailable()
             } catch {
-                throw CredentialsStoreError.keyring(path: path, failure: error)
+                throw KeyringNeededForNewFile(path: path, failure: error)
             }
             return
         }
         try await Self.opener(context)(path).prepareForSignIn()
+    }
+
+    func verifyCredentialsKey() async throws {
+        guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return }
+        try await Self.opener(context)(context.credentialsPath).verifyDataKey()
     }
 
     func changeCredentialsStorage(to storage: CredentialsStorage) async throws -> Bool {
