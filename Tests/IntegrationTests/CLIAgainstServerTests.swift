@@ -50,9 +50,8 @@ struct CLIAgainstServerTests {
             #expect(list.status == .success, "\(list.output.error)")
             let lines = list.output.standard.split(separator: "\n")
             #expect(lines.count == 10)
-            #expect(lines.first?.hasPrefix("1. ") == true)
+            #expect(lines.first?.hasPrefix("50  ") == true)
             #expect(lines[1].contains("points by"))
-            #expect(lines[1].contains("id 50"))
         }
     }
 
