@@ -30,6 +30,10 @@ protocol CommandServices: Sendable {
     /// existing sealed file gets its data key now). Checked before a sign-in asks anything of anyone.
     func prepareCredentialsForSignIn() async throws
 
+    /// Throws `APINotFoundAtServerURL` when `server`'s URL answers 404 for the API (a URL without the API's `/v1`),
+    /// before a sign-in there stores a session that no command could use.
+    func verifyServerURL(_ server: ResolvedServer) async throws
+
     /// Throws the keyring's failure when the credentials file is sealed and its data key cannot be fetched, as
     /// every command that reads a secret would; nothing for a plain file or none. For commands that read no secret.
     func verifyCredentialsKey() async throws

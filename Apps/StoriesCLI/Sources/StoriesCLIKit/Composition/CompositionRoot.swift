@@ -139,6 +139,12 @@ struct CompositionRoot: CommandServices {
         try await Self.opener(context)(path).prepareForSignIn()
     }
 
+    func verifyServerURL(_ server: ResolvedServer) async throws {
+        try await withServer(server, account: nil, clientStart: .atOnce) { services in
+            try await services.verifyAPIAnswers()
+        }
+    }
+
     func verifyCredentialsKey() async throws {
         guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return }
         try await Self.opener(context)(context.credentialsPath).verifyDataKey()

@@ -51,6 +51,20 @@ struct ServerServices: Sendable {
     /// Stories from this server.
     var stories: any StoryService { APIStoryService(api: api, now: now) }
 
+    /// Throws `APINotFoundAtServerURL` when the server URL answers 404 for the API's health resource, which the
+    /// contract makes public (no token needed, so it can be asked before a sign-in). Any other answer or failure is
+    /// left to the sign-in that follows, which meets the same server and reports it as every command does: this
+    /// looks only for the one answer a sign-in would not notice.
+    func verifyAPIAnswers() async throws {
+        let output: Operations.GetHealth.Output
+        do {
+            output = try await api.getHealth()
+        } catch {
+            return
+        }
+        if case .undocumented(statusCode: 404, _) = output { throw APINotFoundAtServerURL(serverURL: serverURL) }
+    }
+
     func shutdown() async {
         await transport?.shutdown()
     }

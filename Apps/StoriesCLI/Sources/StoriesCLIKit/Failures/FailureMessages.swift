@@ -37,6 +37,7 @@ enum FailureMessages {
         case let error as TokenEndpointError: failure(for: error, server: server, duringRefresh: false)
         case let error as CredentialsStoreError: failure(for: error)
         case let error as KeyringNeededForNewFile: keyringFailure(forNewFile: error)
+        case let error as APINotFoundAtServerURL: apiNotFound(error)
         case let error as APIFailure: failure(for: error, server: server)
         case let error as NetworkFailure: unreachable(server, error)
         case let error as ResponseTooLarge: tooLarge(server, error)
@@ -485,6 +486,18 @@ enum FailureMessages {
                 "The OS keyring cannot keep a key for the new credentials file \(failure.path): check it, \(plainChoice)"
             }
         return CommandFailure(message, exitStatus: .keyringUnavailable)
+    }
+
+    /// The server URL answers 404 for the API: a usage error (the URL given is wrong), with the URL it likely is.
+    static func apiNotFound(_ error: APINotFoundAtServerURL) -> CommandFailure {
+        let given = TerminalText.sanitize(error.serverURL.absoluteString)
+        guard let likely = error.likelyAPIURL.map({ TerminalText.sanitize($0.absoluteString) }) else {
+            return .usage(
+                "\(given) answers 404 (no such endpoint) for the API, so nothing was signed in: check the server URL.")
+        }
+        return .usage(
+            "\(given) answers 404 (no such endpoint) for the API, so nothing was signed in: the API is likely at \(likely) (--server-url \(ShellWord.quoted(likely)))."
+        )
     }
 
     /// The failure of the page a text listing stopped at, and the command that resumes there.
