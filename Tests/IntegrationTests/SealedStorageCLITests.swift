@@ -91,6 +91,38 @@ struct SealedStorageCLITests {
     }
 
     @Test(
+        "--insecure-storage on every command that can create the credentials file: only login and register create it, and exactly they take the option"
+    )
+    func insecureStorageWhereverTheFileIsCreated() async throws {
+        let others = [
+            ["list"], ["show", "1"], ["whoami"], ["logout"], ["logout", "--all"], ["switch", "--account", "x"],
+            ["status"], ["token"], ["storage"], ["storage", "seal"], ["storage", "unseal"],
+        ]
+        try await RunningServer.with { server in
+            for command in others {
+                let subcommand = try #require(try StoriesCommand.parseAsRoot(command) as? any StoriesSubcommand)
+                let output = CapturedOutput()
+                _ = await subcommand.run(
+                    environment: cli.environment(server), output: output, input: .piped([]), now: { Date() },
+                    keyring: InMemoryDataKeyStore())
+                #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath), "\(command) created the file")
+            }
+        }
+        let names = StoriesCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+        let taking = names.filter { name in
+            (try? StoriesCommand.parseAsRoot([name, "--insecure-storage"] + (name == "completion" ? ["bash"] : [])))
+                != nil
+        }
+        #expect(taking == ["register", "login"])
+        // The commands without services (no credentials store reaches them) ...
+        let withoutServices = StoriesCommand.configuration.subcommands.filter { !($0 is any StoriesSubcommand.Type) }
+            .compactMap { $0.configuration.commandName }
+        #expect(withoutServices == ["use", "servers", "completion"])
+        // ... and every other command but login and register was run above, none creating the file.
+        #expect(Set(names).subtracting(taking).subtracting(withoutServices) == Set(others.map { $0[0] }))
+    }
+
+    @Test(
         "A sealed sign-in keeps no token in the file, works, and moves to plain storage and back losing no session")
     func sealedRoundTrip() async throws {
         try await RunningServer.with { server in
