@@ -183,6 +183,31 @@ struct SealedStorageTests {
         }
     }
 
+    @Test(
+        "Without a usable keyring, a sealed file's session facts are still read, equal to those read with it, and verifyDataKey throws the keyring's failure"
+    )
+    func factsWithoutKeyring() async throws {
+        let keyring = InMemoryDataKeyStore()
+        let store = try sealedStore(keyring)
+        var bound = try credential()
+        bound.dpopKey = DPoPSigningKey()
+        bound.tokenType = "DPoP"
+        _ = try await store.replace(with: bound)
+        _ = try await store.replace(with: try credential(account: "other"))
+        let withKey = try await store.allCredentials().map(StoredSessionFacts.init)
+        try await store.verifyDataKey()
+
+        let failure = KeyringError.unavailable(reason: "no session bus")
+        await keyring.fail(with: failure)
+        let reopened = try sealedStore(keyring)
+        #expect(try await reopened.allSessionFacts() == withKey)
+        #expect(withKey.map(\.account) == ["demo", "other"])
+        #expect(withKey.map(\.isDPoPBound) == [true, false])
+        await #expect(throws: CredentialsStoreError.keyring(path: path, failure: failure)) {
+            try await reopened.verifyDataKey()
+        }
+    }
+
     @Test("A new file in plain storage never asks the keyring")
     func plainNeverAsks() async throws {
         let keyring = InMemoryDataKeyStore(failure: .unavailable(reason: "no session bus"))
