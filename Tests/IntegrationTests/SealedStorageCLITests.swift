@@ -189,9 +189,9 @@ struct SealedStorageCLITests {
                 #expect(message.contains("DBUS_SESSION_BUS_ADDRESS"), "\(command)")
                 #expect(message.contains("--credentials-db"), "\(command)")
                 #expect(message.contains("`stories-cli storage unseal`"), "\(command)")
-                #expect(message.contains("`stories-cli logout --all`"), "\(command)")
-                // It cannot work on this file: a sign-in needs the file's key as much as any other command.
-                #expect(!message.contains("login --insecure-storage`"), "\(command)")
+                #expect(message.contains("`stories-cli logout --all` deletes this file's sessions"), "\(command)")
+                // Alone it cannot work on this file: a sign-in needs the file's key as much as any other command.
+                #expect(!message.contains("sign in with `stories-cli login --insecure-storage`"), "\(command)")
             }
 
             // Each way out works: another file with plain storage, and the keyring back.
@@ -206,6 +206,55 @@ struct SealedStorageCLITests {
                 await cli.run(try StorageCommand.parse(["unseal"]), on: server, keyring: keyring).status == .success)
             await keyring.fail(with: .unavailable(reason: "no session bus"))
             #expect(await cli.run(try StatusCommand.parse([]), on: server, keyring: keyring).status == .success)
+        }
+    }
+
+    @Test(
+        "A sealed file without its keyring starts over as the message says: logout --all deletes its sessions unrevoked (exit 78), then login --insecure-storage signs in"
+    )
+    func sealedFileWithoutItsKeyringStartsOver() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore()
+            #expect(try await login(server, keyring: keyring).status == .success)
+            await keyring.fail(with: .unavailable(reason: "no session bus"))
+            // Before: login --insecure-storage on this file is 78 (the loop the issue found).
+            #expect(try await login(server, keyring: keyring, ["--insecure-storage"]).status == .keyringUnavailable)
+
+            let logout = await cli.run(try LogoutCommand.parse(["--all"]), on: server, keyring: keyring)
+            #expect(logout.status == .keyringUnavailable)
+            #expect(logout.output.standard.contains("(demo) here only."))
+            #expect(logout.output.error.contains("Signed out here, but not revoked"))
+            #expect(logout.output.error.contains("valid at the server until they expire"))
+            let status = await cli.run(try StatusCommand.parse([]), on: server, keyring: keyring)
+            #expect(status.status == .signInRequired)
+            #expect(status.output.error.contains("No stored sessions"))
+
+            #expect(try await login(server, keyring: keyring, ["--insecure-storage"]).status == .success)
+            #expect(try await storage(server, keyring: keyring) == ["plain"])
+            // Without --insecure-storage, an empty sealed file stays sealed: nothing is chosen for the person.
+        }
+    }
+
+    @Test("logout --account of a sealed file without its keyring deletes that session only, and the other stays")
+    func logoutOneAccountWithoutKeyring() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore()
+            #expect(try await login(server, keyring: keyring).status == .success)
+            let register = await cli.run(
+                try RegisterCommand.parse(["--username", "second-account", "--password-stdin"]), on: server,
+                keyring: keyring, input: .piped(["a-long-enough-password"]))
+            #expect(register.status == .success)
+            await keyring.fail(with: .unavailable(reason: "no session bus"))
+            let logout = await cli.run(
+                try LogoutCommand.parse(["--account", "demo"]), on: server, keyring: keyring)
+            #expect(logout.status == .keyringUnavailable)
+            let listed = await cli.run(try StatusCommand.parse(["--json"]), on: server, keyring: keyring)
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(listed.output.standard.utf8)) as? [[String: Any]])
+            #expect(entries.compactMap { $0["account"] as? String } == ["second-account"])
+            #expect(entries.compactMap { $0["isActive"] as? Bool } == [true])
+            let unknown = await cli.run(try LogoutCommand.parse(["--account", "nobody"]), on: server, keyring: keyring)
+            #expect(unknown.status == .unknownAccount)
         }
     }
 

@@ -51,18 +51,23 @@ struct ServerServices: Sendable {
     /// Stories from this server.
     var stories: any StoryService { APIStoryService(api: api, now: now) }
 
-    /// Throws `APINotFoundAtServerURL` when the server URL answers 404 for the API's health resource, which the
-    /// contract makes public (no token needed, so it can be asked before a sign-in). Any other answer or failure is
-    /// left to the sign-in that follows, which meets the same server and reports it as every command does: this
-    /// looks only for the one answer a sign-in would not notice.
-    func verifyAPIAnswers() async throws {
-        let output: Operations.GetHealth.Output
+    /// How the server URL answers for the API's health resource, which the contract makes public (no token needed,
+    /// so it can be asked before a sign-in). A failure is `.other`: the sign-in that follows meets the same server
+    /// and reports it as every command does.
+    func healthAnswer() async -> HealthAnswer {
         do {
-            output = try await api.getHealth()
+            switch try await api.getHealth() {
+            case .ok: return .ok
+            case .undocumented(statusCode: 404, _): return .notFound
+            case .undocumented: return .other
+            }
         } catch {
-            return
+            return .other
         }
-        if case .undocumented(statusCode: 404, _) = output { throw APINotFoundAtServerURL(serverURL: serverURL) }
+    }
+
+    enum HealthAnswer: Sendable {
+        case ok, notFound, other
     }
 
     func shutdown() async {

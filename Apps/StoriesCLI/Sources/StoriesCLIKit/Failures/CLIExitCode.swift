@@ -35,7 +35,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .signInRequired:
             "not signed in, wrong password, session expired, or sealed by a keyring that is not available (run `stories-cli login`), or HTTP 403"
         case .keyringUnavailable:
-            "no usable OS keyring (no D-Bus session, locked, no answer): for a new file, start or unlock one, or choose plain storage with `login --insecure-storage`; for a sealed file (status lists it first), reach the keyring, use another --credentials-db, or once it is back `storage unseal`"
+            "no usable OS keyring (no D-Bus session, locked, no answer): for a new file, start or unlock one, or choose plain storage with `login --insecure-storage`; for a sealed file (status lists it first), reach the keyring, use another --credentials-db, `storage unseal` once it is back, or `logout --all` then `login --insecure-storage`"
         case .signInExpired:
             "login: the device code expired before the sign-in was approved, or the browser did not come back within 5 minutes"
         case .signInDenied: "login: the sign-in was denied on the server's page (device or browser)"

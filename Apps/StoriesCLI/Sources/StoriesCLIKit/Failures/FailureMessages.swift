@@ -461,7 +461,22 @@ enum FailureMessages {
             remedy = "Check the keyring."
         }
         return CommandFailure(
-            "The credentials file \(path) is sealed with a key kept in the OS keyring, which this session cannot reach: \(situation). \(remedy) Otherwise use another file with --credentials-db (`stories-cli login --insecure-storage --credentials-db FILE` keeps its tokens in the file itself); or, once the keyring is back, `stories-cli storage unseal` keeps this file's tokens in the file itself, and `stories-cli logout --all` starts over.",
+            "The credentials file \(path) is sealed with a key kept in the OS keyring, which this session cannot reach: \(situation). \(remedy) Otherwise use another file with --credentials-db (`stories-cli login --insecure-storage --credentials-db FILE` keeps its tokens in the file itself); or, once the keyring is back, `stories-cli storage unseal` keeps this file's tokens in the file itself; or start over: `stories-cli logout --all` deletes this file's sessions without revoking them, then `stories-cli login --insecure-storage`.",
+            exitStatus: .keyringUnavailable)
+    }
+
+    /// `logout` deleted `count` sessions of a sealed file without revoking them: the keyring that holds the file's
+    /// key cannot be reached from this session (`failure`), so their tokens could not be read to revoke.
+    static func signedOutWithoutRevoking(_ failure: KeyringError, count: Int) -> CommandFailure {
+        let reason =
+            switch failure {
+            case .unavailable: "this session cannot reach the OS keyring that holds the credentials file's key"
+            case .locked: "the OS keyring that holds the credentials file's key is locked"
+            default: "the OS keyring that holds the credentials file's key cannot be used now"
+            }
+        let sessions = count == 1 ? "its tokens stay" : "their tokens stay"
+        return CommandFailure(
+            "Signed out here, but not revoked: \(reason), so \(sessions) valid at the server until they expire.",
             exitStatus: .keyringUnavailable)
     }
 
@@ -488,15 +503,13 @@ enum FailureMessages {
         return CommandFailure(message, exitStatus: .keyringUnavailable)
     }
 
-    /// The server URL answers 404 for the API: a usage error (the URL given is wrong), with the URL it likely is.
+    /// The server URL answers 404 for the API, which answers under its `/v1`: a usage error (the URL given is
+    /// wrong), with the URL to give.
     static func apiNotFound(_ error: APINotFoundAtServerURL) -> CommandFailure {
         let given = TerminalText.sanitize(error.serverURL.absoluteString)
-        guard let likely = error.likelyAPIURL.map({ TerminalText.sanitize($0.absoluteString) }) else {
-            return .usage(
-                "\(given) answers 404 (no such endpoint) for the API, so nothing was signed in: check the server URL.")
-        }
+        let api = TerminalText.sanitize(error.apiURL.absoluteString)
         return .usage(
-            "\(given) answers 404 (no such endpoint) for the API, so nothing was signed in: the API is likely at \(likely) (--server-url \(ShellWord.quoted(likely)))."
+            "\(given) answers 404 (no such endpoint) for the API, which is at \(api), so nothing was signed in: give --server-url \(ShellWord.quoted(api))."
         )
     }
 
