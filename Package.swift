@@ -192,6 +192,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 .product(name: "APIClientLive", package: "APIClient"),
+                .product(name: "LoopbackRedirect", package: "LoopbackRedirect"),
                 "StoriesCLIKit",
                 "StoriesCLITestSupport",
                 "StoriesServerKit",

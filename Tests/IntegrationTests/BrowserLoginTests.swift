@@ -1,4 +1,6 @@
+import APIClientLive
 import Foundation
+import LoopbackRedirect
 import StoriesCLITestSupport
 import StoriesServerKit
 import TestSupport
@@ -8,6 +10,9 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#endif
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
 #endif
 
 /// `login`'s browser sign-in against the real server, the browser played by an HTTP client that follows the pages
@@ -85,6 +90,27 @@ struct BrowserLoginTests {
             default:
                 #expect(names == ["client_id", "request_uri"])
             }
+        }
+    }
+
+    @Test(
+        "The fallback address login prints is valid as long as login waits: the server's pushed request lives as long as the listener waits for the browser"
+    )
+    func fallbackAddressLivesAsLongAsTheWait() async throws {
+        try await RunningServer.with(configuration: Self.configuration) { server in
+            var request = URLRequest(url: server.baseURL.appending(path: "oauth/par"))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            let challenge = String(repeating: "A", count: 43)
+            request.httpBody = Data(
+                "response_type=code&client_id=stories-cli&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&code_challenge=\(challenge)&code_challenge_method=S256&state=s"
+                    .utf8)
+            let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 201, "\(String(decoding: data, as: UTF8.self))")
+            let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let lifetime = try #require(body["expires_in"] as? Int)
+            let wait = LoopbackRedirectListener.Limits.standard.overallTimeout
+            #expect(Duration.seconds(lifetime) >= wait, "request_uri lives \(lifetime) s, login waits \(wait)")
         }
     }
 

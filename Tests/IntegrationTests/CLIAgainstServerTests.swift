@@ -21,6 +21,30 @@ struct CLIAgainstServerTests {
         return await cli.run(login, on: server, input: .piped([password]))
     }
 
+    @Test(
+        "A server URL without the API's /v1 is caught at sign-in: exit 64 naming the likely /v1 URL, nothing asked for or stored",
+        .timeLimit(.minutes(1)), arguments: ["login", "register", "login --device"])
+    func serverURLWithoutBasePath(command: String) async throws {
+        try await RunningServer.with { server in
+            let root = try #require(URL(string: "/", relativeTo: server.baseURL)?.absoluteURL.absoluteString)
+            let origin = String(root.dropLast())
+            var environment = cli.environment(server)
+            environment["STORIES_SERVER_URL"] = origin
+            let arguments =
+                command == "login --device"
+                ? ["login", "--device"] : [command, "--username", "demo", "--password-stdin"]
+            let parsed = try #require(try StoriesCommand.parseAsRoot(arguments) as? any StoriesSubcommand)
+            let output = CapturedOutput()
+            let status = await parsed.run(
+                environment: environment, output: output, input: .piped(["a-long-enough-password"]), now: { Date() })
+            #expect(status == .usage, "\(output.error)")
+            #expect(output.error.split(separator: "\n").count == 1, "\(output.error)")
+            #expect(output.error.contains("\(origin)/v1"), "\(output.error)")
+            #expect(!output.standard.contains("Signed in"))
+            #expect(!FileManager.default.fileExists(atPath: cli.credentialsPath))
+        }
+    }
+
     @Test("A server with the password grant turned off sends login --username to the browser and device sign-in")
     func passwordGrantDisabled() async throws {
         var configuration = ServerConfiguration(port: 0, storyCount: 5, passwordHashCost: 4)
@@ -50,9 +74,8 @@ struct CLIAgainstServerTests {
             #expect(list.status == .success, "\(list.output.error)")
             let lines = list.output.standard.split(separator: "\n")
             #expect(lines.count == 10)
-            #expect(lines.first?.hasPrefix("1. ") == true)
+            #expect(lines.first?.hasPrefix("50  ") == true)
             #expect(lines[1].contains("points by"))
-            #expect(lines[1].contains("id 50"))
         }
     }
 

@@ -37,13 +37,20 @@ struct HelpOutputTests {
         #expect(output.contains("\nEXAMPLES:\n  # "))
     }
 
-    @Test("stories-cli alone and --help print the overview with its reference sections")
+    @Test("stories-cli alone and --help print the overview")
     func overview() async throws {
         for arguments in [[], ["--help"]] {
             let (status, output) = try await Self.run(arguments, environment: ["COLUMNS": "100"])
             #expect(status == 0)
             #expect(output == HelpPage.text(for: StoriesCommand.self, columns: 100))
         }
+    }
+
+    @Test("help environment and help exit-codes print their topic, exit 0", arguments: HelpTopic.allCases)
+    func topics(topic: HelpTopic) async throws {
+        let (status, output) = try await Self.run(["help", topic.rawValue], environment: ["COLUMNS": "100"])
+        #expect(status == 0)
+        #expect(output == topic.text(columns: 100))
     }
 
     @Test("completion prints the same script as --generate-completion-script", arguments: ["bash", "zsh", "fish"])

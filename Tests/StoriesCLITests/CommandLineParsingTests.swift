@@ -49,6 +49,8 @@ struct CommandLineParsingTests {
             do { try command.run() } catch { #expect(StoriesCommand.exitCode(for: error) == .success) }
         case .failed(let failure):
             Issue.record("\(arguments) failed: \(failure.message)")
+        case .topic(let topic):
+            Issue.record("\(arguments) is the topic \(topic.rawValue)")
         }
     }
 
@@ -59,7 +61,24 @@ struct CommandLineParsingTests {
             return
         }
         #expect(failure.exitStatus == .usage)
-        #expect(failure.message.hasPrefix("No help topic 'nonexistent'. The commands are: list, show, "))
+        #expect(
+            failure.message.hasPrefix(
+                "No help topic 'nonexistent'. The topics are: environment, exit-codes, files; the commands are: list, show, "
+            ))
+        #expect(failure.message.hasSuffix("`stories-cli --help` lists them."))
+    }
+
+    @Test(
+        "help environment, help exit-codes and help files are topics, printed from the reference the man page has",
+        arguments: HelpTopic.allCases)
+    func helpTopics(topic: HelpTopic) throws {
+        guard case .topic(let parsed) = ParsedCommandLine(["help", topic.rawValue]) else {
+            Issue.record("help \(topic.rawValue) is not a topic")
+            return
+        }
+        #expect(parsed == topic)
+        let title = ["environment": "ENVIRONMENT:", "exit-codes": "EXIT CODES:", "files": "FILES:"][topic.rawValue]
+        #expect(topic.text(columns: 80).hasPrefix(try #require(title) + "\n"))
     }
 
     @Test("Valid arguments give the command to run")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StoriesCLIKit
 
-@Suite("Exit codes in --help")
+@Suite("Exit codes in help exit-codes")
 struct ExitCodeHelpTests {
     @Test("The section lists every exit code with its meaning, one per line, then the signals")
     func listsEveryCode() {
@@ -17,9 +17,8 @@ struct ExitCodeHelpTests {
         #expect(lines.count == CLIExitCode.allCases.count + 2)
     }
 
-    @Test("stories-cli --help ends its reference with the exit codes, before the examples")
-    func inRootHelp() {
-        let page = HelpPage.text(for: StoriesCommand.self, columns: 80)
-        #expect(page.contains("\n\n" + CLIReference.exitCodes.rendered(columns: 80) + "\nEXAMPLES:\n"))
+    @Test("stories-cli help exit-codes prints the section")
+    func helpTopic() {
+        #expect(HelpTopic.exitCodes.text(columns: 80) == CLIReference.exitCodes.rendered(columns: 80))
     }
 }

@@ -97,6 +97,10 @@ struct FailureMessagesTests {
         ),
         (
             CredentialsStoreError.keyring(path: "/tmp/c.sqlite", failure: .unavailable(reason: "no bus")),
+            .keyringUnavailable, "is sealed with a key kept in the OS keyring, which this session cannot reach"
+        ),
+        (
+            KeyringNeededForNewFile(path: "/tmp/c.sqlite", failure: .unavailable(reason: "no bus")),
             .keyringUnavailable, "--insecure-storage"
         ),
         (

@@ -91,9 +91,20 @@ struct HelpPageTests {
         }
     }
 
-    @Test("stories-cli --help lists every environment variable the CLI reads, and the files it keeps")
-    func reference() throws {
+    @Test("stories-cli --help is about 50 lines on 80 columns, and names the help topics that hold the reference")
+    func shortOverview() {
         let page = HelpPage.text(for: StoriesCommand.self, columns: 80)
+        #expect(page.split(separator: "\n", omittingEmptySubsequences: false).count <= 55, "\(page)")
+        for section in ["ENVIRONMENT:", "FILES:", "EXIT CODES:"] { #expect(!page.contains(section), "\(section)") }
+        let words = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for topic in ["help environment", "help exit-codes", "help files", "man stories-cli"] {
+            #expect(words.contains(topic), "\(topic)")
+        }
+    }
+
+    @Test("help environment and help files list every environment variable the CLI reads, and the files it keeps")
+    func reference() throws {
+        let page = HelpTopic.allCases.map { $0.text(columns: 80) }.joined(separator: "\n")
         // The labels of the ENVIRONMENT section: lines indented two columns, up to the description.
         let labels = try #require(Self.section("ENVIRONMENT", of: page)).filter { !$0.hasPrefix("   ") }.flatMap {
             $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0].components(separatedBy: ", ")

@@ -70,6 +70,17 @@ struct ShellCompletionTests {
         #expect(accounts(["--server", "nowhere", "--credentials-db", path]) == [])
     }
 
+    @Test(
+        "--account completes after --server-url http://…, which bash splits at the colons of COMP_WORDBREAKS",
+        arguments: [
+            ["--server-url", "http", ":", "//127.0.0.1", ":", "8080/v1"],
+            ["--server-url", "=", "http", ":", "//127.0.0.1", ":", "8080/v1/"],
+        ])
+    func urlSplitAtColons(url: [String]) async throws {
+        try await store(["demo", "alice"], on: ["http://127.0.0.1:8080/v1"])
+        #expect(accounts(url + ["--credentials-db", path]) == ["alice", "demo"])
+    }
+
     @Test("The environment and the default server choose as they do for a command")
     func environment() async throws {
         try await store(["demo", "alice"], on: ["http://127.0.0.1:8080/v1"])

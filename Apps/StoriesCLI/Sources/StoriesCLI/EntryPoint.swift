@@ -14,6 +14,7 @@ enum EntryPoint {
         case .command(let command): await run(command)
         case .failed(let failure): fail(failure)
         case .exit(let error): HelpPage.exit(withError: error)
+        case .topic(let topic): HelpPage.exit(showing: topic)
         }
     }
 

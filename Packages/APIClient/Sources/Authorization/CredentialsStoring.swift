@@ -17,6 +17,10 @@ public protocol CredentialsStoring: Sendable {
     /// Every stored session, ordered by origin, then account, each with whether it is its origin's active one.
     func allCredentials() async throws(CredentialsStoreError) -> [StoredCredential]
 
+    /// Every stored session's facts, in `allCredentials()`'s order, read without opening a secret: a sealed file's
+    /// accounts can be listed when its key cannot be reached.
+    func allSessionFacts() async throws(CredentialsStoreError) -> [StoredSessionFacts]
+
     /// Stores `credential` in its own (origin, account) row if that row's generation is still `expectedGeneration`
     /// (`nil`: the account has no session). Does not change which account is active, except that the first session
     /// of an origin becomes its active one. The saved credential carries the new generation.
@@ -45,6 +49,13 @@ public protocol CredentialsStoring: Sendable {
     /// generation above the removed one's.
     @discardableResult
     func removeCredential(for origin: ServerOrigin, account: String) async throws(CredentialsStoreError) -> Bool
+}
+
+extension CredentialsStoring {
+    /// The facts of `allCredentials()`, for a store that keeps no secret apart.
+    public func allSessionFacts() async throws(CredentialsStoreError) -> [StoredSessionFacts] {
+        try await allCredentials().map(StoredSessionFacts.init)
+    }
 }
 
 /// The outcome of a compare-and-swap write.

@@ -62,6 +62,10 @@ public final class DeferredSQLiteCredentialsStore: CredentialsStoring {
         try await existingStore()?.allCredentials() ?? []
     }
 
+    public func allSessionFacts() async throws(CredentialsStoreError) -> [StoredSessionFacts] {
+        try await existingStore()?.allSessionFacts() ?? []
+    }
+
     public func save(
         _ credential: Credential, ifGenerationIs expectedGeneration: Int64?
     ) async throws(CredentialsStoreError) -> CredentialSaveResult {

@@ -165,6 +165,29 @@ extension SQLiteCredentialsStore {
         return true
     }
 
+    /// Makes a sealed file that holds no session plain, without its key (nothing in it is sealed): how a sign-in
+    /// that chose plain storage starts over in a session that cannot reach the keyring, once the sessions it could
+    /// not open were forgotten. The file's key is then deleted from the keyring if it can be (a leftover key seals
+    /// nothing). Returns whether anything changed.
+    @discardableResult
+    public func makePlainIfEmpty() async throws(CredentialsStoreError) -> Bool {
+        // `nil`: nothing changed; `.some(fileID)`: made plain, and the key it had, if any.
+        let replacedKey: String??
+        do {
+            replacedKey = try await writer().write { db -> String?? in
+                let record = try StorageRecord.fetch(db)
+                guard record.storage == .sealed, try CredentialRow.fetchCount(db) == 0 else { return nil }
+                try StorageRecord.plain.write(db)
+                return .some(record.fileID)
+            }
+        } catch {
+            throw storeError(for: error)
+        }
+        guard let replacedKey else { return false }
+        if let fileID = replacedKey { await removeKeyQuietly(fileID: fileID) }
+        return true
+    }
+
     /// The sealing `record` calls for, with the key this process holds; throws `DataKeyNeeded` when it holds none.
     /// A sealed file with no key yet has no sealed value to open, and a write must make its key first.
     private func sealing(for record: StorageRecord, writing: Bool) throws -> ColumnSealing {

@@ -203,6 +203,21 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
         }
     }
 
+    /// Every session's facts, read without the keyring: the secret columns stay sealed.
+    @concurrent
+    public func allSessionFacts() async throws(CredentialsStoreError) -> [StoredSessionFacts] {
+        try read { db in
+            try CredentialRow.order(Column("origin"), Column("account")).fetchAll(db).map { try $0.facts() }
+        }
+    }
+
+    /// Fetches a sealed file's data key from the keyring, so that a command that reads no secret (`status`) still
+    /// finds out whether the others can: throws the keyring's failure; nothing for a plain file or one with no key.
+    @concurrent
+    public func verifyDataKey() async throws(CredentialsStoreError) {
+        _ = try await readOpening { _, _ in () }
+    }
+
     /// How the file keeps its secret columns now (reads the file, never the keyring).
     @concurrent
     public func storage() async throws(CredentialsStoreError) -> CredentialsStorage {

@@ -183,6 +183,48 @@ struct SealedStorageTests {
         }
     }
 
+    @Test(
+        "Without a usable keyring, a sealed file's session facts are still read, equal to those read with it, and verifyDataKey throws the keyring's failure"
+    )
+    func factsWithoutKeyring() async throws {
+        let keyring = InMemoryDataKeyStore()
+        let store = try sealedStore(keyring)
+        var bound = try credential()
+        bound.dpopKey = DPoPSigningKey()
+        bound.tokenType = "DPoP"
+        _ = try await store.replace(with: bound)
+        _ = try await store.replace(with: try credential(account: "other"))
+        let withKey = try await store.allCredentials().map(StoredSessionFacts.init)
+        try await store.verifyDataKey()
+
+        let failure = KeyringError.unavailable(reason: "no session bus")
+        await keyring.fail(with: failure)
+        let reopened = try sealedStore(keyring)
+        #expect(try await reopened.allSessionFacts() == withKey)
+        #expect(withKey.map(\.account) == ["demo", "other"])
+        #expect(withKey.map(\.isDPoPBound) == [true, false])
+        await #expect(throws: CredentialsStoreError.keyring(path: path, failure: failure)) {
+            try await reopened.verifyDataKey()
+        }
+    }
+
+    @Test("A sealed file left with no session is made plain without its keyring; one that holds a session stays sealed")
+    func emptySealedFileMadePlain() async throws {
+        let keyring = InMemoryDataKeyStore()
+        let store = try sealedStore(keyring)
+        let saved = try await store.replace(with: try credential())
+        await keyring.fail(with: .unavailable(reason: "no session bus"))
+        #expect(try await store.makePlainIfEmpty() == false)
+        #expect(try await store.storage() == .sealed)
+        #expect(try await store.removeCredential(for: saved.origin, account: saved.account))
+        #expect(try await store.makePlainIfEmpty())
+        #expect(try await store.storage() == .plain)
+        // The keyring could not be asked to delete the key: a leftover key seals nothing.
+        #expect(await keyring.fileIDs.count == 1)
+        _ = try await store.replace(with: try credential())
+        #expect(try await store.allCredentials().count == 1)
+    }
+
     @Test("A new file in plain storage never asks the keyring")
     func plainNeverAsks() async throws {
         let keyring = InMemoryDataKeyStore(failure: .unavailable(reason: "no session bus"))

@@ -15,7 +15,8 @@ public struct CredentialsStoreSessionListing: StoredSessionListing {
     public func storedSessions() async throws(OnboardingError) -> [SessionSummary] {
         guard let store else { return [] }
         do {
-            return try await store.allCredentials().map(SessionSummary.init)
+            // The facts alone: a sealed file's accounts are listed even when its key cannot be reached.
+            return try await store.allSessionFacts().map(SessionSummary.init)
         } catch {
             throw .credentialsUnavailable(FailureCause(error))
         }

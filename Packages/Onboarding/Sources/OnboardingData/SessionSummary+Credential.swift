@@ -19,4 +19,18 @@ extension SessionSummary {
     init(_ stored: StoredCredential) {
         self.init(stored.credential, isActive: stored.isActive)
     }
+
+    /// A stored session as its facts give it, read without its secrets.
+    init(_ facts: StoredSessionFacts) {
+        self.init(
+            account: facts.account,
+            server: facts.origin.displayURL,
+            refreshedAt: facts.issuedAt,
+            accessTokenExpiresAt: facts.expiresAt,
+            isSignInRequired: facts.isSignInRequired,
+            isActive: facts.isActive,
+            issuer: facts.issuer,
+            isDPoPBound: facts.isDPoPBound
+        )
+    }
 }

@@ -1,4 +1,5 @@
 import APIClientLive
+import Authorization
 import CredentialsStore
 import Foundation
 import OnboardingDomain
@@ -29,6 +30,20 @@ protocol CommandServices: Sendable {
     /// Throws unless a sign-in's session can be kept: for sealed storage, the keyring must be usable (and an
     /// existing sealed file gets its data key now). Checked before a sign-in asks anything of anyone.
     func prepareCredentialsForSignIn() async throws
+
+    /// Throws `APINotFoundAtServerURL` when `server`'s URL answers 404 for the API and its `/v1` answers (a URL
+    /// without the API's `/v1`), before a sign-in there stores a session that no command could use.
+    func verifyServerURL(_ server: ResolvedServer) async throws
+
+    /// Throws the keyring's failure when the credentials file is sealed and its data key cannot be fetched, as
+    /// every command that reads a secret would; nothing for a plain file or none. For commands that read no secret.
+    func verifyCredentialsKey() async throws
+
+    /// Deletes the sessions `isForgotten` picks from the credentials file without opening them (so without the
+    /// keyring, and without revoking them) and returns them: `logout` where a sealed file's key cannot be reached.
+    func forgetSessionsWithoutOpening(
+        where isForgotten: @escaping @Sendable (StoredSessionFacts) -> Bool
+    ) async throws -> [StoredSessionFacts]
 
     /// How the credentials file keeps its tokens; `nil` when there is no file.
     func credentialsStorage() async throws -> CredentialsStorage?

@@ -13,8 +13,8 @@ public struct StoriesCommand: AsyncParsableCommand, DocumentedCommand {
             for a single command. With a stories-server on this machine: `stories-cli use local`, then \
             `stories-cli login`.
 
-            The full reference, with how sign-in works and every limit, is docs/CLI.md; the same pages as \
-            `stories-cli COMMAND --help` are in `man stories-cli`.
+            The reference: `stories-cli help environment`, `help exit-codes` and `help files`, and `man \
+            stories-cli`, which has every command's page too; docs/CLI.md says how sign-in works and every limit.
             """,
         version: StoriesVersion.current,
         subcommands: [
@@ -29,7 +29,6 @@ public struct StoriesCommand: AsyncParsableCommand, DocumentedCommand {
         CommandExample(
             "Use a stories-server on this machine, and sign in in the browser",
             "stories-cli use local", "stories-cli login"),
-        CommandExample("Sign in with a password instead, asked for without echo", "stories-cli login --username demo"),
         CommandExample(
             "The newest stories, then one of them as JSON", "stories-cli list", "stories-cli show 42 --json"),
         CommandExample("Every signed-in account on every server, the active ones marked", "stories-cli status"),

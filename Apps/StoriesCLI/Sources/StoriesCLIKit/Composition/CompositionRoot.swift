@@ -132,11 +132,52 @@ struct CompositionRoot: CommandServices {
             do {
                 try await context.keyring.checkAvailable()
             } catch {
-                throw CredentialsStoreError.keyring(path: path, failure: error)
+                throw KeyringNeededForNewFile(path: path, failure: error)
             }
             return
         }
-        try await Self.opener(context)(path).prepareForSignIn()
+        let store = try Self.opener(context)(path)
+        // Plain storage chosen for a sealed file with no session left (forgotten by `logout` where the keyring could
+        // not be reached): nothing in it needs the key, so the sign-in starts it over in plain storage.
+        if context.newFileStorage == .plain { try await store.makePlainIfEmpty() }
+        try await store.prepareForSignIn()
+    }
+
+    func forgetSessionsWithoutOpening(
+        where isForgotten: @escaping @Sendable (StoredSessionFacts) -> Bool
+    ) async throws -> [StoredSessionFacts] {
+        let path = context.credentialsPath
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let store = try Self.opener(context)(path)
+        // The refresh lock: no other stories-cli process renews one of these sessions meanwhile.
+        let lock = FileLock(path: path + ".lock", timeout: context.limits.refreshLockWait)
+        return try await lock.withLock {
+            var forgotten: [StoredSessionFacts] = []
+            for facts in try await store.allSessionFacts() where isForgotten(facts) {
+                if try await store.removeCredential(for: facts.origin, account: facts.account) {
+                    forgotten.append(facts)
+                }
+            }
+            return forgotten
+        }
+    }
+
+    func verifyServerURL(_ server: ResolvedServer) async throws {
+        let answer = try await withServer(server, account: nil, clientStart: .atOnce) { await $0.healthAnswer() }
+        // Only a 404 at the URL given and an answer under its /v1 say where the API is; an API that does not serve
+        // the health resource at all is left to the sign-in, as before.
+        guard answer == .notFound, let likely = APINotFoundAtServerURL.likelyAPIURL(for: server.url) else { return }
+        let likelyAnswer = try await withServer(
+            ResolvedServer.matching(url: likely), account: nil, clientStart: .atOnce
+        ) {
+            await $0.healthAnswer()
+        }
+        if likelyAnswer == .ok { throw APINotFoundAtServerURL(serverURL: server.url, apiURL: likely) }
+    }
+
+    func verifyCredentialsKey() async throws {
+        guard FileManager.default.fileExists(atPath: context.credentialsPath) else { return }
+        try await Self.opener(context)(context.credentialsPath).verifyDataKey()
     }
 
     func changeCredentialsStorage(to storage: CredentialsStorage) async throws -> Bool {

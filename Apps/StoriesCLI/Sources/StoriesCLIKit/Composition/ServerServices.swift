@@ -52,6 +52,25 @@ struct ServerServices: Sendable {
     /// Stories from this server.
     var stories: any StoryService { APIStoryService(api: api, now: now) }
 
+    /// How the server URL answers for the API's health resource, which the contract makes public (no token needed,
+    /// so it can be asked before a sign-in). A failure is `.other`: the sign-in that follows meets the same server
+    /// and reports it as every command does.
+    func healthAnswer() async -> HealthAnswer {
+        do {
+            switch try await api.getHealth() {
+            case .ok: return .ok
+            case .undocumented(statusCode: 404, _): return .notFound
+            case .undocumented: return .other
+            }
+        } catch {
+            return .other
+        }
+    }
+
+    enum HealthAnswer: Sendable {
+        case ok, notFound, other
+    }
+
     func shutdown() async {
         await transport?.shutdown()
     }

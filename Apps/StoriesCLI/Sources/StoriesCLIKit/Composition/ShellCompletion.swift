@@ -18,7 +18,8 @@ enum ShellCompletion {
 
     /// The accounts signed in to the server `words` (the command line being completed, as the shell split it)
     /// selects, sorted; in `environment` as a command would see it.
-    static func accountNames(words: [String], environment: [String: String]) -> [String] {
+    static func accountNames(words split: [String], environment: [String: String]) -> [String] {
+        let words = rejoined(split)
         let serverName = value(of: "--server", in: words)
         guard serverName.map({ ServerName(rawValue: $0) != nil }) ?? true,
             let server = try? ResolvedServer.resolve(
@@ -31,6 +32,29 @@ enum ShellCompletion {
                 option: value(of: "--credentials-db", in: words), environment: environment)
         else { return [] }
         return (try? SQLiteCredentialsStore.accountNames(inFileAt: path, for: origin)) ?? []
+    }
+
+    /// `words` with the words bash split off at the `:` and `=` of its `COMP_WORDBREAKS` joined back to their
+    /// neighbours: bash hands `--server-url http://127.0.0.1:8080/v1` over as `http`, `:`, `//127.0.0.1`, `:`,
+    /// `8080/v1` (and `--server-url=…` with `=` as a word of its own), so the URL read from them would be `http`,
+    /// and no account offered. No argument of stories-cli is a lone `:` or `=`, so joining loses nothing. (git's and
+    /// gh's completions meet the same split with `__ltrim_colon_completions`, which trims the offered values instead:
+    /// that helps when the word being completed has a colon, not when an earlier one has.)
+    static func rejoined(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        var glueNext = false
+        for word in words {
+            if word == ":" || word == "=", let last = joined.last, last != "" {
+                joined[joined.count - 1] = last + word
+                glueNext = true
+            } else if glueNext, let last = joined.last {
+                joined[joined.count - 1] = last + word
+                glueNext = false
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
     }
 
     /// The value last given to `option` in `words` (`--option value` or `--option=value`), without the quotes a

@@ -1,4 +1,5 @@
-/// The process exit codes, from sysexits(3). Listed by `stories-cli --help` (`CLIReference.exitCodes`) and the man page.
+/// The process exit codes, from sysexits(3). Listed by `stories-cli help exit-codes` (`CLIReference.exitCodes`) and the
+/// man page.
 public enum CLIExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     case failure = 1
@@ -13,8 +14,8 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     /// browser sign-in in time; running `login` again helps.
     case signInExpired = 75
     case signInRequired = 77
-    /// EX_CONFIG: the credentials are to be sealed with a key in the OS keyring, and no keyring can be used (no
-    /// D-Bus session, locked, not answering, refused).
+    /// EX_CONFIG: the credentials are (or are to be) sealed with a key in the OS keyring, and no keyring can be used
+    /// (no D-Bus session, locked, not answering, refused).
     case keyringUnavailable = 78
     /// Outside sysexits(3), which has no "refused by a person": a device or browser sign-in was denied on the
     /// server's page.
@@ -34,7 +35,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .signInRequired:
             "not signed in, wrong password, session expired, or sealed by a keyring that is not available (run `stories-cli login`), or HTTP 403"
         case .keyringUnavailable:
-            "no usable OS keyring to seal the credentials (no D-Bus session, locked, no answer): start or unlock one, or choose plain storage with `login --insecure-storage`"
+            "no usable OS keyring (no D-Bus session, locked, no answer): for a new file, start or unlock one, or choose plain storage with `login --insecure-storage`; for a sealed file (status lists it first), reach the keyring, use another --credentials-db, `storage unseal` once it is back, or `logout --all` then `login --insecure-storage`"
         case .signInExpired:
             "login: the device code expired before the sign-in was approved, or the browser did not come back within 5 minutes"
         case .signInDenied: "login: the sign-in was denied on the server's page (device or browser)"

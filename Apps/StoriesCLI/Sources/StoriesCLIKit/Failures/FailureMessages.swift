@@ -37,6 +37,8 @@ enum FailureMessages {
         case let error as AuthorizationError: failure(for: error, server: server)
         case let error as TokenEndpointError: failure(for: error, server: server, duringRefresh: false)
         case let error as CredentialsStoreError: failure(for: error)
+        case let error as KeyringNeededForNewFile: keyringFailure(forNewFile: error)
+        case let error as APINotFoundAtServerURL: apiNotFound(error)
         case let error as APIFailure: failure(for: error, server: server)
         case let error as NetworkFailure: unreachable(server, error)
         case let error as ResponseTooLarge: tooLarge(server, error)
@@ -429,13 +431,15 @@ enum FailureMessages {
         return CommandFailure(message, exitStatus: .ioError)
     }
 
-    /// The keyring that holds a sealed file's data key failed. A key the keyring does not have means the file was
-    /// sealed by another keyring (copied from another machine or home, or the keyring was reset): its sessions need
-    /// a new sign-in (77), the file is not damaged. Any other failure is a keyring that cannot be used now (78):
-    /// say what to do about it, or how to choose plain storage.
+    /// The keyring that holds an existing sealed file's data key failed. A key the keyring does not have means the
+    /// file was sealed by another keyring (copied from another machine or home, or the keyring was reset): its
+    /// sessions need a new sign-in (77), the file is not damaged. Any other failure is a keyring this session cannot
+    /// reach now (78), typically an SSH session or a tmux started outside the desktop, with no D-Bus session bus:
+    /// every command needs the key, a sign-in too (it reads the sessions it replaces), so `login --insecure-storage`
+    /// is no way out for this file; the ways out are named instead.
     static func keyringFailure(_ failure: KeyringError, path: String) -> CommandFailure {
-        let plainChoice =
-            "or sign in with `stories-cli login --insecure-storage` (or STORIES_CREDENTIALS_STORAGE=plain) to keep a new credentials file's tokens in the file itself (0600)."
+        let situation: String
+        let remedy: String
         switch failure {
         case .keyMissing, .malformedKey:
             return CommandFailure(
@@ -443,26 +447,73 @@ enum FailureMessages {
                 exitStatus: .signInRequired)
         case .unavailable(let reason):
             let detail = reason.isEmpty ? "" : " (\(TerminalText.sanitize(reason)))"
-            return CommandFailure(
-                "No OS keyring is available to seal the credentials\(detail): start a Secret Service (such as gnome-keyring) in a D-Bus session, \(plainChoice)",
-                exitStatus: .keyringUnavailable)
+            situation = "no Secret Service on a D-Bus session bus\(detail)"
+            remedy =
+                "Run the command inside the desktop session, or set DBUS_SESSION_BUS_ADDRESS to that session's bus."
         case .locked(let collection):
-            return CommandFailure(
-                "The OS keyring's collection \(TerminalText.sanitize(collection)) is locked: unlock it (for example by signing in to the desktop), \(plainChoice)",
-                exitStatus: .keyringUnavailable)
+            situation = "its collection \(TerminalText.sanitize(collection)) is locked"
+            remedy = "Unlock it (for example by signing in to the desktop)."
         case .timedOut(let deadline):
-            return CommandFailure(
-                "The OS keyring did not answer within \(spoken(deadline)): check that its Secret Service is running and not waiting on a prompt, \(plainChoice)",
-                exitStatus: .keyringUnavailable)
+            situation = "it did not answer within \(spoken(deadline))"
+            remedy = "Check that its Secret Service is running and not waiting on a prompt."
         case .denied:
-            return CommandFailure(
-                "The OS keyring refused access to the credentials key: allow stories-cli in the keyring, \(plainChoice)",
-                exitStatus: .keyringUnavailable)
+            situation = "it refused access to the file's key"
+            remedy = "Allow stories-cli in the keyring."
         case .failed(let domain, let code):
-            return CommandFailure(
-                "The OS keyring failed (\(TerminalText.sanitize(domain)) \(code)): check it, \(plainChoice)",
-                exitStatus: .keyringUnavailable)
+            situation = "it failed (\(TerminalText.sanitize(domain)) \(code))"
+            remedy = "Check the keyring."
         }
+        return CommandFailure(
+            "The credentials file \(path) is sealed with a key kept in the OS keyring, which this session cannot reach: \(situation). \(remedy) Otherwise use another file with --credentials-db (`stories-cli login --insecure-storage --credentials-db FILE` keeps its tokens in the file itself); or, once the keyring is back, `stories-cli storage unseal` keeps this file's tokens in the file itself; or start over: `stories-cli logout --all` deletes this file's sessions without revoking them, then `stories-cli login --insecure-storage`.",
+            exitStatus: .keyringUnavailable)
+    }
+
+    /// `logout` deleted `count` sessions of a sealed file without revoking them: the keyring that holds the file's
+    /// key cannot be reached from this session (`failure`), so their tokens could not be read to revoke.
+    static func signedOutWithoutRevoking(_ failure: KeyringError, count: Int) -> CommandFailure {
+        let reason =
+            switch failure {
+            case .unavailable: "this session cannot reach the OS keyring that holds the credentials file's key"
+            case .locked: "the OS keyring that holds the credentials file's key is locked"
+            default: "the OS keyring that holds the credentials file's key cannot be used now"
+            }
+        let sessions = count == 1 ? "its tokens stay" : "their tokens stay"
+        return CommandFailure(
+            "Signed out here, but not revoked: \(reason), so \(sessions) valid at the server until they expire.",
+            exitStatus: .keyringUnavailable)
+    }
+
+    /// No keyring can seal the credentials file a sign-in is about to create: say what to do about the keyring, or
+    /// how to choose plain storage for the new file.
+    static func keyringFailure(forNewFile failure: KeyringNeededForNewFile) -> CommandFailure {
+        let plainChoice =
+            "or sign in with `stories-cli login --insecure-storage` (or STORIES_CREDENTIALS_STORAGE=plain) to keep a new credentials file's tokens in the file itself (0600)."
+        let message =
+            switch failure.failure {
+            case .unavailable(let reason):
+                "No OS keyring is available to seal the credentials\(reason.isEmpty ? "" : " (\(TerminalText.sanitize(reason)))"): start a Secret Service (such as gnome-keyring) in a D-Bus session, \(plainChoice)"
+            case .locked(let collection):
+                "The OS keyring's collection \(TerminalText.sanitize(collection)) is locked: unlock it (for example by signing in to the desktop), \(plainChoice)"
+            case .timedOut(let deadline):
+                "The OS keyring did not answer within \(spoken(deadline)): check that its Secret Service is running and not waiting on a prompt, \(plainChoice)"
+            case .denied:
+                "The OS keyring refused access to the credentials key: allow stories-cli in the keyring, \(plainChoice)"
+            case .failed(let domain, let code):
+                "The OS keyring failed (\(TerminalText.sanitize(domain)) \(code)): check it, \(plainChoice)"
+            case .keyMissing, .malformedKey:
+                "The OS keyring cannot keep a key for the new credentials file \(failure.path): check it, \(plainChoice)"
+            }
+        return CommandFailure(message, exitStatus: .keyringUnavailable)
+    }
+
+    /// The server URL answers 404 for the API, which answers under its `/v1`: a usage error (the URL given is
+    /// wrong), with the URL to give.
+    static func apiNotFound(_ error: APINotFoundAtServerURL) -> CommandFailure {
+        let given = TerminalText.sanitize(error.serverURL.absoluteString)
+        let api = TerminalText.sanitize(error.apiURL.absoluteString)
+        return .usage(
+            "\(given) answers 404 (no such endpoint) for the API, which is at \(api), so nothing was signed in: give --server-url \(ShellWord.quoted(api))."
+        )
     }
 
     /// The failure of the page a text listing stopped at, and the command that resumes there.

@@ -4,6 +4,6 @@ import StoriesDomain
 /// that lists from that page on (`--json` output carries the cursor in its `nextCursor` instead).
 struct ListingCutOff: Error, Equatable {
     let failure: StoryServiceError
-    /// `stories-cli list … --cursor C --start-number N`, each word quoted for a shell.
+    /// `stories-cli list … --cursor C`, each word quoted for a shell.
     let resumeCommand: String
 }

@@ -10,9 +10,15 @@ public enum ParsedCommandLine {
     case failed(CommandFailure)
     /// Help, the version or a completion: `HelpPage.exit(withError:)` prints it and exits 0.
     case exit(any Error)
+    /// `help TOPIC` for a reference topic: `HelpPage.exit(showing:)` prints it and exits 0.
+    case topic(HelpTopic)
 
     /// Parses `arguments` (without the program name).
     public init(_ arguments: [String]) {
+        if arguments.count == 2, arguments[0] == "help", let topic = HelpTopic(rawValue: arguments[1]) {
+            self = .topic(topic)
+            return
+        }
         if let failure = Self.unknownHelpTopic(in: arguments) {
             self = .failed(failure)
             return
@@ -44,13 +50,15 @@ public enum ParsedCommandLine {
         return "\(line) See `\(command) --help`."
     }
 
-    /// `help TOPIC` where the topic is no command: the parser would print the overview and exit 0.
+    /// `help TOPIC` where the topic is neither a reference topic nor a command: the parser would print the overview
+    /// and exit 0.
     static func unknownHelpTopic(in arguments: [String]) -> CommandFailure? {
         guard arguments.first == "help", arguments.count >= 2, let topic = arguments.dropFirst().first,
-            !topic.hasPrefix("-"), !commandNames.contains(topic)
+            !topic.hasPrefix("-"), !commandNames.contains(topic), HelpTopic(rawValue: topic) == nil
         else { return nil }
+        let topics = HelpTopic.allCases.map(\.rawValue).joined(separator: ", ")
         return .usage(
-            "No help topic '\(TerminalText.sanitize(topic))'. The commands are: \(commandNames.joined(separator: ", "))."
+            "No help topic '\(TerminalText.sanitize(topic))'. The topics are: \(topics); the commands are: \(commandNames.joined(separator: ", ")). `stories-cli --help` lists them."
         )
     }
 

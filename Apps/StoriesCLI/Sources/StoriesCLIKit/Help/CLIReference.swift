@@ -1,8 +1,8 @@
 import CommandReference
 
-/// What `stories-cli --help` lists after its commands, and the man page's ENVIRONMENT, FILES and EXIT STATUS repeat:
-/// every environment variable the CLI reads, the files it keeps, and its exit codes. A variable the code starts
-/// reading is added here (a test lists them).
+/// What `stories-cli help environment`, `help files` and `help exit-codes` print, and the man page's ENVIRONMENT, FILES
+/// and EXIT STATUS repeat: every environment variable the CLI reads, the files it keeps, and its exit codes. A
+/// variable the code starts reading is added here (a test lists them).
 enum CLIReference {
     static let environment = HelpSection(
         title: "ENVIRONMENT",

@@ -3,8 +3,9 @@ import CommandReference
 import Foundation
 
 /// What `--help` prints (and `stories-cli help COMMAND`, and `stories-cli` alone): swift-argument-parser's page (the
-/// one-line summary, the discussion, USAGE, OPTIONS), then what it has no place for, as gh's help ends: for
-/// `stories-cli` itself ENVIRONMENT, FILES and EXIT CODES, and for every command EXAMPLES, last.
+/// one-line summary, the discussion, USAGE, OPTIONS), then what it has no place for, as gh's help ends: for every
+/// command EXAMPLES, last. The reference (environment, exit codes, files) is in `stories-cli help TOPIC` and the man
+/// page, so that `stories-cli --help` stays about 50 lines, as gh's does.
 public enum HelpPage {
     /// The page for `command`, wrapped to `columns`.
     static func text(for command: any ParsableCommand.Type, columns: Int) -> String {
@@ -20,9 +21,6 @@ public enum HelpPage {
     /// The sections that follow the parser's page.
     static func sections(for command: any ParsableCommand.Type) -> [HelpSection] {
         var sections: [HelpSection] = []
-        if command == StoriesCommand.self {
-            sections += [CLIReference.environment, CLIReference.files, CLIReference.exitCodes]
-        }
         if let documented = command as? any DocumentedCommand.Type {
             sections.append(HelpSection(title: "EXAMPLES", body: .examples(documented.examples)))
         }
@@ -40,6 +38,13 @@ public enum HelpPage {
         let words = usage.split(separator: " ")
         guard words.count > 2, !words[2].hasPrefix("<"), !words[2].hasPrefix("[") else { return StoriesCommand.self }
         return StoriesCommand.configuration.subcommands.first { $0.configuration.commandName == String(words[2]) }
+    }
+
+    /// Prints `topic`'s page, wrapped to the terminal, and ends the process with 0.
+    public static func exit(showing topic: HelpTopic) -> Never {
+        let columns = StandardOutput.terminalWidth(environment: ProcessInfo.processInfo.environment)
+        print(topic.text(columns: columns), terminator: "")
+        Foundation.exit(EXIT_SUCCESS)
     }
 
     /// Ends the process for an error the parser reports itself: a help page as `text(for:columns:)` writes it, any

@@ -1,23 +1,18 @@
 import StoriesDomain
 import StoriesPresentation
 
-/// The human layout: numbered rows, continued across pages.
+/// The human layout: rows led by their ids, continued across pages.
 struct HumanStoryListWriter: StoryListWriting {
     private let output: any OutputWriting
-    private let firstNumber: Int
     private var written = 0
 
-    /// - Parameter firstNumber: the number of the first story written (`--start-number`).
-    init(output: any OutputWriting, firstNumber: Int = 1) {
+    init(output: any OutputWriting) {
         self.output = output
-        self.firstNumber = firstNumber
     }
 
     mutating func write(stories: [Story], rows: [StoryRow]) throws {
         guard !rows.isEmpty else { return }
-        try output.write(
-            StoryListRenderer.render(
-                rows, startingAt: firstNumber + written, color: output.usesColor, width: output.lineWidth))
+        try output.write(StoryListRenderer.render(rows, color: output.usesColor, width: output.lineWidth))
         written += rows.count
     }
 

@@ -19,10 +19,12 @@ struct AuthorizationServerLimits: Sendable {
     var authorizationCodesPerAddress = 20
     var authorizationCodes = 10_000
     /// Pushed authorization requests (RFC 9126) kept per client address that pushed them, and in all, and how long
-    /// each `request_uri` is usable.
+    /// each `request_uri` is usable: as long as `stories-cli login` waits for the browser (5 minutes), so that the
+    /// address it prints for a person to paste works for as long as it says it waits. Still once only, and within
+    /// RFC 9126 §2.2's "short" (its example is 60 s, its bound 600 s for a request that carries no secret).
     var pushedRequestsPerAddress = 20
     var pushedRequests = 10_000
-    var pushedRequestLifetime: TimeInterval = 60
+    var pushedRequestLifetime: TimeInterval = 300
     /// How long a code is remembered after it expires, so that a reuse still revokes the tokens it bought.
     var authorizationCodeRetention: TimeInterval = 600
     var passwordAttempts = PasswordAttemptLimits()

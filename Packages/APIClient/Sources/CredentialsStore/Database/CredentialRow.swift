@@ -132,7 +132,17 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         dpopSigningAlgorithms = try row.decode(forColumn: "dpopSigningAlgorithms")
     }
 
-    private func credential() throws -> Credential {
+    /// What the row says without its secret columns (a sealed value's presence is not a secret).
+    func facts() throws -> StoredSessionFacts {
+        StoredSessionFacts(
+            origin: try serverOrigin(), account: account, isActive: isActive,
+            issuedAt: Date(timeIntervalSince1970: issuedAt),
+            expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
+            isSignInRequired: isSignInRequired, issuer: issuer,
+            isDPoPBound: dpopKey != nil && tokenType.lowercased() == "dpop")
+    }
+
+    private func serverOrigin() throws -> ServerOrigin {
         var components = URLComponents()
         components.scheme = scheme
         components.host = host
@@ -141,8 +151,12 @@ struct CredentialRow: Encodable, FetchableRecord, PersistableRecord {
         guard let url = components.url, let serverOrigin = try? ServerOrigin(url), serverOrigin.key == origin else {
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "credential row has an invalid origin")
         }
-        return Credential(
-            origin: serverOrigin,
+        return serverOrigin
+    }
+
+    private func credential() throws -> Credential {
+        Credential(
+            origin: try serverOrigin(),
             account: account,
             accessToken: Secret(accessToken),
             refreshToken: refreshToken.map(Secret.init),

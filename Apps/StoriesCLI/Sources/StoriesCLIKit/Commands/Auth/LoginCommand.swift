@@ -62,6 +62,8 @@ struct LoginCommand: StoriesSubcommand, DocumentedCommand {
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         // Before anything is asked of anyone: a session that cannot be kept is not worth signing in for.
         try await services.prepareCredentialsForSignIn()
+        // Nor is one at a URL where the API is not (no /v1): every command after it would fail.
+        try await services.verifyServerURL(context.server)
         if credentials.username != nil || credentials.passwordStdin {
             return try await signInWithPassword(context: context, services: services)
         }

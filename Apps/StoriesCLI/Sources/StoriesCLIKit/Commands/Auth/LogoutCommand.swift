@@ -1,4 +1,5 @@
 import ArgumentParser
+import Authorization
 import CommandReference
 import Foundation
 import OnboardingDomain
@@ -12,7 +13,9 @@ struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
         discussion: """
             Signs out the server's active account; the account active before it, if one is still signed in there, \
             takes over (the command says which). The session is deleted here even when the server cannot be \
-            reached: the failed revocation is reported, and the exit code is then 69 (unreachable) or 1.
+            reached: the failed revocation is reported, and the exit code is then 69 (unreachable) or 1. So is a \
+            session of a sealed file whose OS keyring this session cannot reach (over SSH, no D-Bus session bus): \
+            it cannot be revoked, its tokens stay valid at the server until they expire, and the exit code is 78.
             """
     )
 
@@ -49,6 +52,16 @@ struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
     }
 
     func execute(in context: CommandContext, services: any CommandServices) async throws {
+        do {
+            try await signOutAsAsked(in: context, services: services)
+        } catch {
+            guard let keyring = Self.unreachableKeyring(in: error) else { throw error }
+            try await forgetWithoutRevoking(in: context, services: services, keyring: keyring)
+        }
+    }
+
+    /// Signs out as the options say: each session revoked at its server, then deleted here.
+    private func signOutAsAsked(in context: CommandContext, services: any CommandServices) async throws {
         let servers: [ResolvedServer]
         if all {
             servers = try await services.serversWithSessions().map {
@@ -69,6 +82,51 @@ struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
         }
         if let worst {
             throw CommandFailure("Signed out locally, but not every session was revoked.", exitStatus: worst.exitStatus)
+        }
+    }
+
+    /// A sealed file whose key this session cannot reach (no D-Bus session bus over SSH, a locked keyring): the
+    /// sessions cannot be opened, so not revoked, but they can be deleted here, as a session whose server cannot be
+    /// reached is. Says which were, and that their tokens stay valid at the server until they expire; exit 78.
+    private func forgetWithoutRevoking(
+        in context: CommandContext, services: any CommandServices, keyring: KeyringError
+    ) async throws {
+        let origin = try? ServerOrigin(context.server.url)
+        let account = self.account
+        let everyServer = all
+        let everyAccount = allAccounts
+        let forgotten = try await services.forgetSessionsWithoutOpening { facts in
+            if everyServer { return true }
+            guard facts.origin == origin else { return false }
+            if everyAccount { return true }
+            if let account { return facts.account == account }
+            return facts.isActive
+        }
+        if forgotten.isEmpty {
+            if let account { throw OnboardingError.unknownAccount(account) }
+            try context.output.write("Not signed in to \(context.server.displayName); nothing to do.\n")
+            return
+        }
+        for facts in forgotten {
+            let server = ResolvedServer.matching(url: facts.origin.url)
+            try context.output.write(
+                "Signed out of \(server.displayName) (\(TerminalText.sanitize(facts.account))) here only.\n")
+        }
+        throw FailureMessages.signedOutWithoutRevoking(keyring, count: forgotten.count)
+    }
+
+    /// The failure of a keyring this session cannot reach behind `error`, if that is what stopped the sign-out; a
+    /// key the keyring does not have is not one (the sessions need a new sign-in, which starts the file over).
+    static func unreachableKeyring(in error: any Error) -> KeyringError? {
+        switch error {
+        case CredentialsStoreError.keyring(_, .keyMissing), CredentialsStoreError.keyring(_, .malformedKey):
+            return nil
+        case CredentialsStoreError.keyring(_, let failure):
+            return failure
+        case OnboardingError.credentialsUnavailable(let cause), OnboardingError.unexpected(let cause):
+            return unreachableKeyring(in: cause.error)
+        default:
+            return nil
         }
     }
 

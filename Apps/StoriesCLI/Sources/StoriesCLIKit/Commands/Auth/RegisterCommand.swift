@@ -46,6 +46,8 @@ struct RegisterCommand: StoriesSubcommand, DocumentedCommand {
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         // register signs the new account in: before an account is made, its session must be keepable, as for login.
         try await services.prepareCredentialsForSignIn()
+        // Nor is one at a URL where the API is not (no /v1): every command after it would fail.
+        try await services.verifyServerURL(context.server)
         let prompts = credentials.prompts(context.input)
         let username = try prompts.username(credentials.username)
         var displayName = displayName

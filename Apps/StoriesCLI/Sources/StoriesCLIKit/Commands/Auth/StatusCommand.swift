@@ -22,7 +22,10 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
 
             Each account's storage is named: sealed (its tokens encrypted with a key in the OS keyring) or plain \
             (in the 0600 file itself, chosen with `login --insecure-storage`, or a file from before sealing). A \
-            file sealed by a keyring that is not available here exits 77: sign in again.
+            sealed file's accounts are listed even when this session cannot reach the keyring (an SSH session, or \
+            a tmux started outside the desktop: no D-Bus session bus); status then exits 78 and names the ways \
+            out. A file sealed by a keyring that does not hold its key (another machine or home) exits 77: sign \
+            in again.
             """
     )
 
@@ -72,6 +75,9 @@ struct StatusCommand: StoriesSubcommand, DocumentedCommand {
             try writeHuman(viewModel.servers.flatMap(\.sessions).map(entry), in: context, now: now)
         }
         if sessions.isEmpty { throw Self.noSessions(context) }
+        // Listed from what the file says without its key; whether the other commands can open the sessions is
+        // the keyring's to say (78 when this session cannot reach it, 77 when it has no key for the file).
+        if storage == .sealed { try await services.verifyCredentialsKey() }
         try Self.requireNoEndedSession(sessions.map(entry))
     }
 

@@ -10,8 +10,8 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
         commandName: "list",
         abstract: "List the newest stories.",
         discussion: """
-            Each story is numbered and shows its id, which `show` takes. When more stories follow, the last line \
-            on standard error is the exact command for the next page. --all follows every page to the end (at \
+            Each story is led by its id, which `show` takes (rows are not numbered, so that no position reads as \
+            an id). When more stories follow, the last line on standard error is the exact command for the next page. --all follows every page to the end (at \
             most \(ConnectionLimits.standard.maximumPages) pages).
 
             --json prints one document, written as the pages arrive: "stories", "nextCursor" (null after the last \
@@ -25,7 +25,7 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
         CommandExample("The 20 newest stories on the local server", "stories-cli list --server local"),
         CommandExample(
             "The next page, as the footer of the page before says",
-            "stories-cli list --server local --cursor djE6MjA --start-number 21"),
+            "stories-cli list --server local --cursor djE6MjA"),
         CommandExample("Every story, 100 per request, into a file", "stories-cli list --all --json > stories.json"),
         CommandExample("Only the titles, with jq", "stories-cli list --json | jq -r '.stories[].title'"),
     ]
@@ -39,10 +39,8 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
     @Option(help: ArgumentHelp("Start at this page: a nextCursor from an earlier --json listing.", valueName: "cursor"))
     var cursor: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Number the first story N, as the footer of the page before says, so numbering continues.",
-            valueName: "N"))
+    /// Accepted, without effect, for the next-page commands earlier versions printed, when rows were numbered.
+    @Option(help: .hidden)
     var startNumber: Int?
 
     @Flag(help: "Print JSON instead of a human layout.")
@@ -84,7 +82,7 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
         var writer: any StoryListWriting =
             json
             ? JSONStoryListWriter(output: context.output)
-            : HumanStoryListWriter(output: context.output, firstNumber: startNumber ?? 1)
+            : HumanStoryListWriter(output: context.output)
         // Only the newest page is kept, and at most one more is on its way: memory stays flat however many pages
         // follow. Rows are formatted only for the human layout; JSON needs the stories alone.
         let list = StoryListViewModel(
@@ -114,7 +112,7 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
                     if !json, let next = list.resumeCursor {
                         throw ListingCutOff(
                             failure: failure.error,
-                            resumeCommand: continuation(after: next, listed: list.loadedStoryCount, in: context))
+                            resumeCommand: continuation(after: next, in: context))
                     }
                     throw failure.error
                 }
@@ -135,7 +133,7 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
         try writer.finish(resumeCursor: list.resumeCursor, skipped: list.skipped)
         if let next = list.resumeCursor, !all, !json {
             context.output.writeError(
-                "More stories follow: `\(continuation(after: next, listed: list.loadedStoryCount, in: context))` continues, `--all` lists every page.\n"
+                "More stories follow: `\(continuation(after: next, in: context))` continues, `--all` lists every page.\n"
             )
         }
         if !list.skipped.isEmpty {
@@ -144,13 +142,12 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
         }
     }
 
-    /// The command that lists the next page: the same server and limit, the cursor, and the number its first story
-    /// gets, each word quoted for a shell.
-    func continuation(after next: StoryCursor, listed: Int, in context: CommandContext) -> String {
+    /// The command that lists the next page: the same server and limit, and the cursor, each word quoted for a
+    /// shell.
+    func continuation(after next: StoryCursor, in context: CommandContext) -> String {
         var words = ["stories-cli", "list", context.server.selectionArguments]
         if let limit { words += ["--limit", String(limit)] }
         words += ["--cursor", ShellWord.quoted(TerminalText.sanitize(next.rawValue))]
-        words += ["--start-number", String((startNumber ?? 1) + listed)]
         return words.joined(separator: " ")
     }
 }
