@@ -104,8 +104,23 @@ struct AuthorizationPage: Sendable {
             switch await pushedRequests.redeem(requestURI, clientID: fields["client_id"]) {
             case .success(let pushed):
                 validated = .success(pushed)
+            case .failure(.forgotten(let pushed, let reason)):
+                // The client and the redirect URI were checked when the request was pushed, so the error may go
+                // there (RFC 6749 §4.1.2.1): the app waiting for it stops waiting and says why.
+                logger.info("authorize outcome=invalid_request_uri reason=\(reason.rawValue)")
+                return redirect(
+                    to: pushed.redirectURI,
+                    [
+                        ("error", "invalid_request_uri"),
+                        (
+                            "error_description",
+                            "The server no longer knows this sign-in request: it was not used in time, or more "
+                                + "requests came from the same address than the server keeps."
+                        ),
+                    ],
+                    state: pushed.state)
             case .failure(let refusal):
-                logger.info("authorize outcome=request_uri_refused reason=\(refusal.rawValue)")
+                logger.info("authorize outcome=request_uri_refused reason=\(refusal.logReason)")
                 return HTMLPage.error(
                     "Cannot sign in",
                     "This sign-in link has expired or was already used, or belongs to another application. "

@@ -23,6 +23,16 @@ struct AuthorizationServerLimits: Sendable {
     var pushedRequestsPerAddress = 20
     var pushedRequests = 10_000
     var pushedRequestLifetime: TimeInterval = 60
+    /// Pushed requests forgotten before their page was opened (pushed out by the same address's newer ones, or
+    /// expired) whose client, redirect URI and state are remembered, per client address and in all, and for how
+    /// long: the page opened with one sends the browser back to the app with `invalid_request_uri`, so that the app
+    /// stops waiting. Each is at most a redirect URI, a `state` and a `request_uri`, about 3 KiB (a sign-in of
+    /// stories-cli's, about 200 bytes). Another user on the same address strands a sign-in only by pushing more than
+    /// the per-address figure between its push and its page: over 3 s at the 1,500 a second one debug-build client
+    /// reached on loopback.
+    var forgottenPushedRequestsPerAddress = 5_000
+    var forgottenPushedRequests = 20_000
+    var forgottenPushedRequestRetention: TimeInterval = 600
     /// How long a code is remembered after it expires, so that a reuse still revokes the tokens it bought.
     var authorizationCodeRetention: TimeInterval = 600
     var passwordAttempts = PasswordAttemptLimits()
