@@ -26,10 +26,9 @@ struct AuthorizationServerLimits: Sendable {
     /// Pushed requests forgotten before their page was opened (pushed out by the same address's newer ones, or
     /// expired) whose client, redirect URI and state are remembered, per client address and in all, and for how
     /// long: the page opened with one sends the browser back to the app with `invalid_request_uri`, so that the app
-    /// stops waiting. Each is at most a redirect URI, a `state` and a `request_uri`, about 3 KiB (a sign-in of
-    /// stories-cli's, about 200 bytes). Another user on the same address strands a sign-in only by pushing more than
-    /// the per-address figure between its push and its page: over 3 s at the 1,500 a second one debug-build client
-    /// reached on loopback.
+    /// stops waiting. Each holds at most 2 KiB of redirect URI and 1 KiB of `state` besides its `request_uri`.
+    /// Another user on the same address strands a sign-in only by pushing more than the per-address figure between
+    /// its push and its page.
     var forgottenPushedRequestsPerAddress = 5_000
     var forgottenPushedRequests = 20_000
     var forgottenPushedRequestRetention: TimeInterval = 600
