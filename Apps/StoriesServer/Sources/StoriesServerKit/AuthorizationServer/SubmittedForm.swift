@@ -21,10 +21,3 @@ extension Request {
         try FormParameters(decoding: uri.query ?? "", names: names)
     }
 }
-
-extension HTMLPage {
-    /// The page for a form or query that is not `application/x-www-form-urlencoded`: 400, saying what is wrong.
-    static func malformedForm(_ malformed: FormParameters.Malformed) -> Response {
-        error("Bad request", malformed.detail, status: .badRequest)
-    }
-}
