@@ -18,8 +18,21 @@ struct ForgottenPushedRequests {
         case expired
     }
 
+    /// What is kept of a forgotten request: where its app waits, and what it must be answered with.
+    struct Request: Sendable, Equatable {
+        var clientID: String
+        var redirectURI: LoopbackRedirectURI
+        var state: String?
+
+        init(_ request: AuthorizationRequest) {
+            clientID = request.clientID
+            redirectURI = request.redirectURI
+            state = request.state
+        }
+    }
+
     private struct Memory {
-        var request: AuthorizationRequest
+        var request: Request
         var reason: Reason
         var until: Date
     }
@@ -38,13 +51,13 @@ struct ForgottenPushedRequests {
     ) {
         memories.dropOldest { $0.until <= now }
         memories.insert(
-            Memory(request: request, reason: reason, until: now.addingTimeInterval(retention)), id: requestURI,
+            Memory(request: Request(request), reason: reason, until: now.addingTimeInterval(retention)), id: requestURI,
             owners: [.address(address)])
     }
 
     /// The request once pushed under `requestURI` and why it was forgotten, if it is still remembered; it is not
     /// remembered after this.
-    mutating func recall(_ requestURI: String, now: Date) -> (AuthorizationRequest, Reason)? {
+    mutating func recall(_ requestURI: String, now: Date) -> (Request, Reason)? {
         memories.dropOldest { $0.until <= now }
         guard let memory = memories.remove(requestURI), memory.until > now else { return nil }
         return (memory.request, memory.reason)

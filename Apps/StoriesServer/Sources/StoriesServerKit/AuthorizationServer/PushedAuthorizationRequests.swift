@@ -9,7 +9,7 @@ enum PushedRequestRefusal: Error, Equatable {
     case clientMismatch
     /// Pushed, then forgotten before the page was opened (pushed out by the same address's newer requests, or
     /// expired): the app is still waiting at `request.redirectURI` for an answer with `request.state`.
-    case forgotten(AuthorizationRequest, reason: ForgottenPushedRequests.Reason)
+    case forgotten(ForgottenPushedRequests.Request, reason: ForgottenPushedRequests.Reason)
 
     /// The reason as the log writes it.
     var logReason: String {
@@ -92,7 +92,9 @@ actor PushedAuthorizationRequests {
             return .failure(.forgotten(request, reason: reason))
         }
         guard record.request.clientID == clientID else { return .failure(.clientMismatch) }
-        guard record.expiresAt > now else { return .failure(.forgotten(record.request, reason: .expired)) }
+        guard record.expiresAt > now else {
+            return .failure(.forgotten(ForgottenPushedRequests.Request(record.request), reason: .expired))
+        }
         return .success(record.request)
     }
 
