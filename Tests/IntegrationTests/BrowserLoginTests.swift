@@ -132,6 +132,41 @@ struct BrowserLoginTests {
         }
     }
 
+    @Test(
+        "login whose pushed request another user on the same address pushed out ends, without waiting, saying the server forgot it (exit 75)"
+    )
+    func requestPushedOut() async throws {
+        try await RunningServer.with(configuration: Self.configuration) { server in
+            let browser = CrowdedOutBrowser(
+                pushEndpoint: server.baseURL.appendingPathComponent("oauth/par"),
+                // The server keeps 20 pushed requests per address (docs/SERVER.md, "Limits").
+                pushes: 20)
+            let output = CapturedOutput()
+            let environment = cli.environment(server)
+            let login = Task {
+                defer { browser.noMorePages() }
+                return try await LoginCommand.parse([]).run(
+                    environment: environment, output: output, input: .piped([]), now: { Date() }, browser: browser)
+            }
+            let visit = try #require(try await browser.firstVisit(), "\(output.error)")
+            // The browser must have been sent back to the listener; if it was left on an error page, login would
+            // wait its full 5 minutes, so it is cancelled and the expectations below fail.
+            if visit.finalURL?.path != "/callback" { login.cancel() }
+            #expect(visit.finalURL?.host == "127.0.0.1")
+            #expect(visit.finalURL?.path == "/callback")
+            #expect(visit.page.contains("Sign-in failed"))
+            let status = try await login.value
+            #expect(status == .signInExpired, "\(output.error)")
+            #expect(
+                output.error.hasSuffix(
+                    "no longer knows this sign-in request (it forgets one that waits too long, and the oldest when one "
+                        + "address starts too many); run `stories-cli login --server-url \(server.baseURL.absoluteString)` "
+                        + "again.\n"), "\(output.error)")
+            #expect(output.standard.isEmpty)
+            #expect(try await cli.storedCredential(for: server) == nil)
+        }
+    }
+
     @Test("login refuses a server whose metadata describes another resource or issuer (exit 65) and opens no page")
     func foreignIssuer() async throws {
         var configuration = Self.configuration

@@ -166,6 +166,10 @@ struct FailureMessagesTests {
         ),
         (OnboardingError.browserSignInDenied, .signInDenied, "was denied in the browser; nothing was stored"),
         (OnboardingError.browserSignInTimedOut, .signInExpired, "did not come back within 5 minutes"),
+        (
+            OnboardingError.browserSignInForgotten, .signInExpired,
+            "no longer knows this sign-in request (it forgets one that waits too long, and the oldest when one address starts too many); run `stories-cli login --server local` again."
+        ),
         (OnboardingError.browserSignInUnsupported, .failure, "does not offer sign-in in a browser"),
         (
             OnboardingError.malformedResponse(

@@ -60,11 +60,11 @@ struct PushedAuthorizationRequestTests {
     }
 
     enum Misuse: String, CaseIterable {
-        case usedTwice, expired, otherClient, noClient, unknown
+        case usedTwice, otherClient, noClient, unknown
     }
 
     @Test(
-        "A request_uri used twice, expired, unknown, or beside another client_id gets the error page",
+        "A request_uri used twice, unknown, or beside another client_id gets the error page",
         arguments: Misuse.allCases)
     func refusesMisuse(misuse: Misuse) async throws {
         let app = try await AuthorizationServerApp.make(clock: clock)
@@ -76,7 +76,6 @@ struct PushedAuthorizationRequestTests {
                 let first = try await client.get(
                     AuthorizationServerApp.authorizeURI(clientID + [("request_uri", requestURI)]))
                 #expect(first.status == .ok)
-            case .expired: clock.advance(by: 301)
             case .otherClient: clientID = [("client_id", "other-app")]
             case .noClient: clientID = []
             case .unknown: requestURI = "urn:ietf:params:oauth:request_uri:never-issued"
@@ -134,6 +133,97 @@ struct PushedAuthorizationRequestTests {
                 AuthorizationServerApp.authorizeURI([("client_id", "stories-cli"), ("request_uri", victims)]),
                 as: "victim")
             #expect(page.status == .ok)
+        }
+    }
+
+    /// How a pushed request came to be forgotten before its page was opened.
+    enum Forgetting: String, CaseIterable {
+        /// The same address pushed more requests than it may keep.
+        case pushedOut
+        /// Its lifetime ran out, and the page came after.
+        case expired
+        /// Its lifetime ran out, and a later push dropped it before the page came.
+        case expiredThenDropped
+    }
+
+    static func forgettingLimits() -> AuthorizationServerLimits {
+        var limits = AuthorizationServerLimits.standard
+        limits.pushedRequestsPerAddress = 3
+        limits.forgottenPushedRequestsPerAddress = 5
+        limits.forgottenPushedRequests = 8
+        return limits
+    }
+
+    @Test(
+        "A request_uri the server forgot sends the browser back to the app with invalid_request_uri, the state and iss, once",
+        arguments: Forgetting.allCases)
+    func forgottenRequestIsRedirected(forgetting: Forgetting) async throws {
+        let app = try await AuthorizationServerApp.make(clock: clock, limits: Self.forgettingLimits())
+        try await app.test(.router) { client in
+            let requestURI = try await client.push(Self.parameters, as: "neighbours")
+            switch forgetting {
+            case .pushedOut:
+                for _ in 0..<3 { _ = try await client.push(Self.parameters, as: "neighbours") }
+            case .expired:
+                clock.advance(by: 301)
+            case .expiredThenDropped:
+                clock.advance(by: 301)
+                _ = try await client.push(Self.parameters, as: "neighbours")
+            }
+            let uri = AuthorizationServerApp.authorizeURI([("client_id", "stories-cli"), ("request_uri", requestURI)])
+            let redirect = try await client.get(uri, as: "neighbours")
+            #expect(redirect.status == .found)
+            #expect(redirect.headers[.location]?.hasPrefix(AuthorizationServerApp.redirectURI + "?error=") == true)
+            #expect(redirect.redirectParameters["error"] == "invalid_request_uri")
+            #expect(redirect.redirectParameters["state"] == "xyz-state")
+            #expect(redirect.redirectParameters["iss"] == "http://127.0.0.1:8080")
+            #expect(redirect.redirectParameters["code"] == nil)
+            let again = try await client.get(uri, as: "neighbours")
+            #expect(again.status == .badRequest)
+            #expect(again.headers[.location] == nil)
+        }
+    }
+
+    @Test("A forgotten request_uri beside another client_id, or remembered longer than 10 minutes, gets the error page")
+    func forgottenRequestNeedsItsClientAndIsRememberedBriefly() async throws {
+        let app = try await AuthorizationServerApp.make(clock: clock, limits: Self.forgettingLimits())
+        try await app.test(.router) { client in
+            let first = try await client.push(Self.parameters)
+            let second = try await client.push(Self.parameters)
+            let third = try await client.push(Self.parameters)
+            for _ in 0..<3 { _ = try await client.push(Self.parameters) }
+            let otherClient = try await client.get(
+                AuthorizationServerApp.authorizeURI([("client_id", "other-app"), ("request_uri", first)]))
+            #expect(otherClient.status == .badRequest)
+            #expect(otherClient.headers[.location] == nil)
+            let inTime = try await client.get(
+                AuthorizationServerApp.authorizeURI([("client_id", "stories-cli"), ("request_uri", third)]))
+            #expect(inTime.redirectParameters["error"] == "invalid_request_uri")
+            clock.advance(by: 601)
+            let late = try await client.get(
+                AuthorizationServerApp.authorizeURI([("client_id", "stories-cli"), ("request_uri", second)]))
+            #expect(late.status == .badRequest)
+            #expect(late.headers[.location] == nil)
+        }
+    }
+
+    @Test("The forgotten requests remembered per address are bounded: past that the oldest gets the error page")
+    func forgottenRequestsAreBounded() async throws {
+        let app = try await AuthorizationServerApp.make(clock: clock, limits: Self.forgettingLimits())
+        try await app.test(.router) { client in
+            let oldest = try await client.push(Self.parameters, as: "flooder")
+            let second = try await client.push(Self.parameters, as: "flooder")
+            // 3 kept, the other 6 forgotten: one more than the address may have remembered.
+            for _ in 0..<7 { _ = try await client.push(Self.parameters, as: "flooder") }
+            let page = try await client.get(
+                AuthorizationServerApp.authorizeURI([("client_id", "stories-cli"), ("request_uri", oldest)]),
+                as: "flooder")
+            #expect(page.status == .badRequest)
+            #expect(page.headers[.location] == nil)
+            let remembered = try await client.get(
+                AuthorizationServerApp.authorizeURI([("client_id", "stories-cli"), ("request_uri", second)]),
+                as: "flooder")
+            #expect(remembered.redirectParameters["error"] == "invalid_request_uri")
         }
     }
 

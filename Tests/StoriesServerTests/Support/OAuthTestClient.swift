@@ -198,9 +198,10 @@ extension TestResponse {
 
     /// The query parameters of the `Location` a redirect points to.
     var redirectParameters: [String: String] {
-        guard let location = headers[.location], let mark = location.firstIndex(of: "?") else { return [:] }
-        let query = location[location.index(after: mark)...]
-        return Dictionary(FormURLEncoding.pairs(query).map { ($0.name, $0.value) }) { first, _ in first }
+        guard let location = headers[.location], let items = URLComponents(string: location)?.queryItems else {
+            return [:]
+        }
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }) { first, _ in first }
     }
 }
 

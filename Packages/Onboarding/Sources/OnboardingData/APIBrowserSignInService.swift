@@ -148,6 +148,8 @@ public final class APIBrowserSignInService: BrowserSignInService {
         case .denied: .browserSignInDenied
         case .timedOut: .browserSignInTimedOut
         case .cancelled: .cancelled
+        // RFC 9126 §4 with RFC 9101 §6.3: the server forgot the pushed request the page was opened with.
+        case .refused(code: "invalid_request_uri", _): .browserSignInForgotten
         case .refused(let code, let description): .browserSignInRefused(code: code, description: description)
         case .missingState, .stateMismatch, .missingCode, .repeatedParameter, .issuerMismatch, .missingIssuer:
             .browserSignInRedirectInvalid(FailureCause(error))

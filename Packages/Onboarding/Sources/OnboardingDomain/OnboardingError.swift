@@ -34,6 +34,10 @@ public enum OnboardingError: Error, Sendable, Equatable {
     case passwordSignInUnsupported
     /// The browser did not come back in time: start again.
     case browserSignInTimedOut
+    /// The server no longer knows the browser sign-in's pushed request (`invalid_request_uri`, RFC 9126 §4, RFC 9101
+    /// §6.3): it forgot it, for one when the same address pushed more requests than the server keeps, or it expired
+    /// before the page was opened. Start again.
+    case browserSignInForgotten
     /// The server refused the browser sign-in with an OAuth error code (`invalid_request`, `invalid_grant` for a
     /// code that expired or was spent, …); the description is the server's, untrusted text.
     case browserSignInRefused(code: String, description: String?)

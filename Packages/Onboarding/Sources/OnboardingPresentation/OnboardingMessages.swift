@@ -18,6 +18,9 @@ public enum OnboardingMessages {
         case .deviceSignInExpired: "The code expired before the sign-in to \(server) was approved"
         case .deviceSignInForgotten:
             "\(server) no longer knows this sign-in's code (it forgets the oldest when one address starts too many)"
+        case .browserSignInForgotten:
+            "\(server) no longer knows this sign-in request (it forgets one that waits too long, and the oldest when "
+                + "one address starts too many)"
         case .browserSignInDenied: "The sign-in to \(server) was denied in the browser; nothing was stored"
         case .browserSignInUnsupported: "\(server) does not offer sign-in in a browser"
         case .deviceSignInUnsupported: "\(server) does not offer sign-in with a code"
@@ -40,7 +43,8 @@ public enum OnboardingMessages {
             return switch error {
             case .usernameTaken: outcome + ". Choose another one."
             case .unknownAccount: outcome + ". Sign in to add it."
-            case .deviceSignInExpired, .deviceSignInForgotten, .browserSignInRefused: outcome + ". Start again."
+            case .deviceSignInExpired, .deviceSignInForgotten, .browserSignInForgotten, .browserSignInRefused:
+                outcome + ". Start again."
             case .browserSignInUnsupported: outcome + ". Sign in with a code instead."
             case .deviceSignInUnsupported: outcome + ". Sign in in a browser instead."
             case .passwordSignInUnsupported: outcome + ". Sign in in a browser or with a code instead."

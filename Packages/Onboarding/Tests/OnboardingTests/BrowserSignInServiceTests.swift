@@ -224,6 +224,7 @@ struct BrowserSignInServiceTests {
                 .refused(code: "invalid_request", description: "bad"),
                 .browserSignInRefused(code: "invalid_request", description: "bad")
             ),
+            (.refused(code: "invalid_request_uri", description: "forgotten"), .browserSignInForgotten),
             (.stateMismatch, .browserSignInRedirectInvalid(FailureCause(AuthorizationRedirectError.stateMismatch))),
             (.missingCode, .browserSignInRedirectInvalid(FailureCause(AuthorizationRedirectError.missingCode))),
         ])

@@ -27,7 +27,7 @@ struct BrowserSignInViewModelTests {
         "Ends a sign-in that did not succeed in failed, with a message a person can act on",
         arguments: [
             OnboardingError.browserSignInDenied, .browserSignInTimedOut, .cancelled,
-            .browserSignInRefused(code: "invalid_grant", description: nil),
+            .browserSignInRefused(code: "invalid_grant", description: nil), .browserSignInForgotten,
         ])
     func notSignedIn(error: OnboardingError) async {
         var service = ScriptedBrowserSignInService()
@@ -37,6 +37,14 @@ struct BrowserSignInViewModelTests {
         await viewModel.complete()
         #expect(viewModel.state == .failed(error))
         #expect(viewModel.failureMessage == OnboardingMessages.message(for: error))
+    }
+
+    @Test("A sign-in request the server forgot is worded as forgotten, with starting again as the next step")
+    func forgottenRequestMessage() {
+        #expect(
+            OnboardingMessages.message(for: .browserSignInForgotten, server: "Stories")
+                == "Stories no longer knows this sign-in request (it forgets one that waits too long, and the oldest "
+                + "when one address starts too many). Start again.")
     }
 
     @Test("A failure to start never shows a page")

@@ -10,8 +10,8 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
     /// EX_OSERR: the system refuses what every command needs (too few file descriptors).
     case osError = 71
     case ioError = 74
-    /// EX_TEMPFAIL: a device sign-in's code expired before anyone approved it, or the browser did not come back to a
-    /// browser sign-in in time; running `login` again helps.
+    /// EX_TEMPFAIL: a device sign-in's code expired before anyone approved it, the server forgot the sign-in's code
+    /// or pushed request, or the browser did not come back to a browser sign-in in time; running `login` again helps.
     case signInExpired = 75
     case signInRequired = 77
     /// EX_CONFIG: the credentials are (or are to be) sealed with a key in the OS keyring, and no keyring can be used
@@ -29,7 +29,8 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .malformedData:
             "the server sent data that does not match the API, is not valid HTTP, is too large, or never ends"
         case .unknownAccount: "no stored session for the account named with --account (see `stories-cli status`)"
-        case .unreachable: "the server cannot be reached or is unavailable (408, 429, 5xx)"
+        case .unreachable:
+            "the server cannot be reached or is unavailable (408, 429, 5xx), or held a password sign-in back after too many failed attempts (retry later)"
         case .osError: "the system allows too few open files for any command (`ulimit -n`)"
         case .ioError: "the credentials store cannot be used, or standard output is full"
         case .signInRequired:
@@ -37,7 +38,7 @@ public enum CLIExitCode: Int32, Sendable, CaseIterable {
         case .keyringUnavailable:
             "no usable OS keyring (no D-Bus session, locked, no answer): for a new file, start or unlock one, or choose plain storage with `login --insecure-storage`; for a sealed file (status lists it first), reach the keyring, use another --credentials-db, `storage unseal` once it is back, or `logout --all` then `login --insecure-storage`"
         case .signInExpired:
-            "login: the device code expired before the sign-in was approved, or the browser did not come back within 5 minutes"
+            "login: the device code expired before the sign-in was approved, the server forgot the sign-in's code or request, or the browser did not come back within 5 minutes"
         case .signInDenied: "login: the sign-in was denied on the server's page (device or browser)"
         }
     }

@@ -170,6 +170,10 @@ enum FailureMessages {
                     error, server: server, joinedBy: "; ",
                     then: "`\(server.loginCommand)` signs in in a browser."),
                 exitStatus: .failure)
+        case .browserSignInForgotten:
+            CommandFailure(
+                feature(error, server: server, joinedBy: "; ", then: "run `\(server.loginCommand)` again."),
+                exitStatus: .signInExpired)
         case .browserSignInTimedOut:
             CommandFailure(
                 "The browser did not come back within \(spoken(LoopbackRedirectListener.Limits.standard.overallTimeout)); nothing was stored. Run `\(server.loginCommand)` again.",

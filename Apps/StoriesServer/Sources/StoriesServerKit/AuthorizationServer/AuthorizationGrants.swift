@@ -31,7 +31,9 @@ struct AuthorizationGrants: Sendable {
             capacity: limits.authorizationCodes, environment: environment)
         pushedRequests = PushedAuthorizationRequests(
             lifetime: limits.pushedRequestLifetime, perAddress: limits.pushedRequestsPerAddress,
-            capacity: limits.pushedRequests, environment: environment)
+            capacity: limits.pushedRequests, forgottenRetention: limits.forgottenPushedRequestRetention,
+            forgottenPerAddress: limits.forgottenPushedRequestsPerAddress,
+            forgottenCapacity: limits.forgottenPushedRequests, environment: environment)
         signInThrottle = SignInThrottle(limits: limits.passwordAttempts, environment: environment)
         userCodeThrottle = UserCodeThrottle(limits: limits.userCodeAttempts, environment: environment)
         self.limits = limits

@@ -26,6 +26,14 @@ struct AuthorizationPage: Sendable {
 
     static let path = ServerConfiguration.authorizationPagePath
 
+    /// The parameters of an authorization request (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 9126 §4); others are ignored.
+    static let requestParameterNames: Set<String> = [
+        "client_id", "request_uri", "response_type", "redirect_uri", "code_challenge", "code_challenge_method", "state",
+        "scope",
+    ]
+    /// The fields of the sign-in form this page renders.
+    static let formFieldNames: Set<String> = ["csrf_token", "username", "password", "decision"]
+
     func register<Context: RequestContext>(on router: Router<Context>) {
         router.get(RouterPath(Self.path)) { request, _ in
             await show(request)
@@ -44,13 +52,13 @@ struct AuthorizationPage: Sendable {
     }
 
     /// The request in `fields`, checked in the order RFC 6749 §4.1.2.1 requires: client and redirect URI first.
-    func validate(_ fields: FormFields) -> Result<AuthorizationRequest, Refusal> {
+    func validate(_ fields: FormParameters) -> Result<AuthorizationRequest, Refusal> {
         Self.validate(fields, clientID: clientID)
     }
 
     /// The request in `fields` from the client `clientID` (the only one this server knows): what the authorization
     /// endpoint checks, and the PAR endpoint checks the same way (RFC 9126 §2.1).
-    static func validate(_ fields: FormFields, clientID: String) -> Result<AuthorizationRequest, Refusal> {
+    static func validate(_ fields: FormParameters, clientID: String) -> Result<AuthorizationRequest, Refusal> {
         guard let client = fields["client_id"], client == clientID else {
             return .failure(.unusable("The application is not one this server knows (client_id)."))
         }
@@ -94,9 +102,15 @@ struct AuthorizationPage: Sendable {
     }
 
     private func show(_ request: Request) async -> Response {
-        guard let fields = request.queryFields else {
+        let fields: FormParameters
+        do throws(FormParameters.Malformed) {
+            fields = try request.queryParameters(named: Self.requestParameterNames)
+        } catch .repeatedName {
             return HTMLPage.error(
                 "Cannot sign in", "A parameter appears more than once (RFC 6749 §3.1).", status: .badRequest)
+        } catch {
+            logger.info("authorize outcome=malformed_query")
+            return HTMLPage.malformedForm(error)
         }
         let validated: Result<AuthorizationRequest, Refusal>
         if let requestURI = fields["request_uri"] {
@@ -104,8 +118,23 @@ struct AuthorizationPage: Sendable {
             switch await pushedRequests.redeem(requestURI, clientID: fields["client_id"]) {
             case .success(let pushed):
                 validated = .success(pushed)
+            case .failure(.forgotten(let pushed, let reason)):
+                // The client and the redirect URI were checked when the request was pushed, so the error may go
+                // there (RFC 6749 §4.1.2.1): the app waiting for it stops waiting and says why.
+                logger.info("authorize outcome=invalid_request_uri reason=\(reason.rawValue)")
+                return redirect(
+                    to: pushed.redirectURI,
+                    [
+                        ("error", "invalid_request_uri"),
+                        (
+                            "error_description",
+                            "The server no longer knows this sign-in request: it was not used in time, or more "
+                                + "requests came from the same address than the server keeps."
+                        ),
+                    ],
+                    state: pushed.state)
             case .failure(let refusal):
-                logger.info("authorize outcome=request_uri_refused reason=\(refusal.rawValue)")
+                logger.info("authorize outcome=request_uri_refused reason=\(refusal.logReason)")
                 return HTMLPage.error(
                     "Cannot sign in",
                     "This sign-in link has expired or was already used, or belongs to another application. "
@@ -136,8 +165,12 @@ struct AuthorizationPage: Sendable {
     }
 
     private func submit(_ request: Request) async throws -> Response {
-        guard let fields = try await request.formFields() else {
-            return HTMLPage.error("Bad request", "A field appears more than once.", status: .badRequest)
+        let fields: FormParameters
+        do {
+            fields = try await request.formParameters(named: Self.formFieldNames)
+        } catch let malformed as FormParameters.Malformed {
+            logger.info("authorize outcome=malformed_form")
+            return HTMLPage.malformedForm(malformed)
         }
         guard let authorization = await forms.redeem(fields["csrf_token"]) else {
             logger.info("authorize outcome=forbidden")

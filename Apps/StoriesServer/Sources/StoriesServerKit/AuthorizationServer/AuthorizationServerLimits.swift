@@ -25,6 +25,15 @@ struct AuthorizationServerLimits: Sendable {
     var pushedRequestsPerAddress = 20
     var pushedRequests = 10_000
     var pushedRequestLifetime: TimeInterval = 300
+    /// Pushed requests forgotten before their page was opened (pushed out by the same address's newer ones, or
+    /// expired) whose client, redirect URI and state are remembered, per client address and in all, and for how
+    /// long: the page opened with one sends the browser back to the app with `invalid_request_uri`, so that the app
+    /// stops waiting. Each holds at most 2 KiB of redirect URI and 1 KiB of `state` besides its `request_uri`.
+    /// Another user on the same address strands a sign-in only by pushing more than the per-address figure between
+    /// its push and its page.
+    var forgottenPushedRequestsPerAddress = 5_000
+    var forgottenPushedRequests = 20_000
+    var forgottenPushedRequestRetention: TimeInterval = 600
     /// How long a code is remembered after it expires, so that a reuse still revokes the tokens it bought.
     var authorizationCodeRetention: TimeInterval = 600
     var passwordAttempts = PasswordAttemptLimits()

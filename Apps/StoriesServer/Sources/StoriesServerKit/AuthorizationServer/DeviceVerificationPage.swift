@@ -21,9 +21,18 @@ struct DeviceVerificationPage: Sendable {
 
     static let path = ServerConfiguration.deviceVerificationPagePath
 
+    /// The fields of the form this page renders; the query may carry `user_code` alone (RFC 8628 §3.3.1).
+    static let formFieldNames: Set<String> = ["csrf_token", "user_code", "username", "password", "decision"]
+
     func register<Context: RequestContext>(on router: Router<Context>) {
         router.get(RouterPath(Self.path)) { request, _ in
-            await form(userCode: request.queryFields?["user_code"] ?? "", error: nil, status: .ok)
+            do throws(FormParameters.Malformed) {
+                let query = try request.queryParameters(named: ["user_code"])
+                return await form(userCode: query["user_code"] ?? "", error: nil, status: .ok)
+            } catch {
+                logger.info("device_verification outcome=malformed_query")
+                return HTMLPage.malformedForm(error)
+            }
         }
         router.post(RouterPath(Self.path)) { request, _ in
             try await submit(request)
@@ -31,8 +40,12 @@ struct DeviceVerificationPage: Sendable {
     }
 
     private func submit(_ request: Request) async throws -> Response {
-        guard let fields = try await request.formFields() else {
-            return HTMLPage.error("Bad request", "A field appears more than once.", status: .badRequest)
+        let fields: FormParameters
+        do {
+            fields = try await request.formParameters(named: Self.formFieldNames)
+        } catch let malformed as FormParameters.Malformed {
+            logger.info("device_verification outcome=malformed_form")
+            return HTMLPage.malformedForm(malformed)
         }
         guard await forms.redeem(fields["csrf_token"]) != nil else {
             logger.info("device_verification outcome=forbidden")

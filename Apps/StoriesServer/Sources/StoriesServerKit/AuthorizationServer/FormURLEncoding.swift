@@ -1,20 +1,9 @@
 import Foundation
 
-/// `application/x-www-form-urlencoded` as browsers send it (WHATWG URL §5), for the HTML pages and their query
-/// strings: `+` is a space, both names and values are percent-decoded, and repeated names are kept so that the
-/// caller can refuse them.
+/// `application/x-www-form-urlencoded` as browsers send it (WHATWG URL §5): `+` is a space, both names and values are
+/// percent-encoded. Writes the server's redirects and outgoing forms, and decodes each part for `FormParameters`,
+/// which reads whole bodies and queries.
 enum FormURLEncoding {
-    /// The pairs of `text` in order. Pairs whose percent-encoding is broken are dropped.
-    static func pairs(_ text: Substring) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else { return nil }
-            guard parts.count == 2 else { return (name, "") }
-            guard let value = decode(parts[1]) else { return nil }
-            return (name, value)
-        }
-    }
-
     /// Percent-encodes everything but the RFC 3986 unreserved characters, so that the result reads the same as a
     /// query component and as a form value.
     static func encode(_ value: String) -> String {
@@ -32,28 +21,5 @@ enum FormURLEncoding {
     /// `part` with `+` read as a space and percent-escapes decoded; `nil` if an escape is broken.
     static func decode(_ part: Substring) -> String? {
         part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-    }
-}
-
-/// The fields of one submitted form or query, each name at most once.
-struct FormFields: Sendable {
-    private let values: [String: String]
-
-    /// `nil` when a name repeats: RFC 6749 §3.1 forbids repeated parameters, and a form never repeats a field.
-    init?(_ text: Substring) {
-        var values: [String: String] = [:]
-        for (name, value) in FormURLEncoding.pairs(text) {
-            guard values.updateValue(value, forKey: name) == nil else { return nil }
-        }
-        self.values = values
-    }
-
-    /// The fields of a form the generated code already decoded (the pushed authorization request's).
-    init(_ values: [String: String]) {
-        self.values = values
-    }
-
-    subscript(name: String) -> String? {
-        values[name]
     }
 }

@@ -56,6 +56,11 @@ struct HTMLPage {
         HTMLPage(title: title, body: "<p>\(message.htmlEscaped)</p>").response(status: status)
     }
 
+    /// The 400 for a form or query that is not `application/x-www-form-urlencoded`, saying what is wrong.
+    static func malformedForm(_ malformed: FormParameters.Malformed) -> Response {
+        error("Bad request", malformed.detail, status: .badRequest)
+    }
+
     /// The 403 for a form whose CSRF token is missing, unknown, expired or spent. `retry` is markup (a constant) saying how to start again.
     static func forbiddenForm(retry: String) -> Response {
         HTMLPage(

@@ -40,7 +40,7 @@ struct FormBodyMiddleware: ServerMiddleware {
             guard let text = String(validating: bytes, as: UTF8.self) else { throw FormParameters.Malformed.notText }
             _ = try FormParameters(decoding: text, names: Self.parameterNames)
         } catch let malformed as FormParameters.Malformed {
-            return RequestRejectionMiddleware.badRequest(shape: .oauth, detail: Self.detail(malformed))
+            return RequestRejectionMiddleware.badRequest(shape: .oauth, detail: malformed.detail)
         }
         return try await next(request, HTTPBody(bytes), metadata)
     }
@@ -65,16 +65,5 @@ struct FormBodyMiddleware: ServerMiddleware {
             bytes += chunk
         }
         return bytes
-    }
-
-    /// The `error_description` for `malformed`: what is wrong, never a piece of the body.
-    static func detail(_ malformed: FormParameters.Malformed) -> String {
-        switch malformed {
-        case .tooLarge(let limit): "The form body is longer than \(limit) bytes."
-        case .notText: "The form body is not UTF-8 text."
-        case .missingEquals(let position): "Parameter \(position + 1) of the form body has no '='."
-        case .brokenPercentEscape: "The form body has a broken percent-escape."
-        case .repeatedName: "A parameter of the form body is given more than once."
-        }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
 
-/// The parameters of an `application/x-www-form-urlencoded` body that the endpoint defines, each at most once,
-/// decoded by Hummingbird's `URLEncodedFormDecoder`.
+/// The parameters of an `application/x-www-form-urlencoded` body or query that the endpoint defines, each at most
+/// once, decoded by Hummingbird's `URLEncodedFormDecoder`: the one decoder of the OAuth endpoints' bodies
+/// (`FormBodyMiddleware`) and of the sign-in pages' forms and queries (`Request.formParameters(named:)`).
 ///
 /// Every parameter is checked for its form first, because that decoder lets through what these checks refuse: a
 /// parameter without `=` (`%`, `x%`, `a=1&%`), which it skips; and an escape that decodes to bytes that are not UTF-8
@@ -26,9 +27,30 @@ struct FormParameters: Sendable, Equatable {
         case brokenPercentEscape
         /// A parameter the endpoint defines is given twice.
         case repeatedName
+
+        /// What is wrong, for an `error_description` or an error page: never a piece of the body.
+        var detail: String {
+            switch self {
+            case .tooLarge(let limit): "The form body is longer than \(limit) bytes."
+            case .notText: "The form body is not UTF-8 text."
+            case .missingEquals(let position): "Parameter \(position + 1) of the form body has no '='."
+            case .brokenPercentEscape: "The form body has a broken percent-escape."
+            case .repeatedName: "A parameter of the form body is given more than once."
+            }
+        }
     }
 
     let values: [String: String]
+
+    /// The value of the parameter `name`, if it was given.
+    subscript(name: String) -> String? {
+        values[name]
+    }
+
+    /// Parameters the generated code already decoded (the PAR endpoint's, checked as the sign-in page checks them).
+    init(values: [String: String]) {
+        self.values = values
+    }
 
     init(decoding text: String, names: Set<String>) throws(Malformed) {
         var defined: [Substring] = []

@@ -87,7 +87,8 @@ extension AuthorizationServerBackend {
             "code_challenge": form.codeChallenge, "code_challenge_method": form.codeChallengeMethod,
             "state": form.state, "scope": form.scope,
         ]
-        switch AuthorizationPage.validate(FormFields(values.compactMapValues { $0 }), clientID: Self.clientID) {
+        let fields = FormParameters(values: values.compactMapValues { $0 })
+        switch AuthorizationPage.validate(fields, clientID: Self.clientID) {
         case .success(let request):
             let requestURI = await grants.pushedRequests.push(request, from: RequestClient.address)
             logger.info("par outcome=pushed")
