@@ -146,7 +146,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
             let inspection = try FileInspection.inspect(db, path: path, applicationID: applicationID)
             if inspection.owner != .nobody {
                 // Also checks that the origin index agrees with the rows, which quick_check does not; on a file of a
-                // few dozen pages it costs tens of microseconds (docs/PERFORMANCE.md, "The integrity check at every open").
+                // few dozen pages it costs tens of microseconds (docs/PERFORMANCE.md).
                 guard try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" else {
                     throw CredentialsStoreError.corrupt(path: path)
                 }

@@ -7,8 +7,8 @@
     /// found, the collection's `Locked` property).
     ///
     /// Why not libsecret here (it still stores, deletes and checks): its read makes about 23 D-Bus calls and
-    /// negotiates a Diffie-Hellman session whose 1024-bit exponentiations are most of its time (docs/PERFORMANCE.md,
-    /// "What the keyring adds to a command"). A plain session puts the key in the bus's messages unencrypted, so it is
+    /// negotiates a Diffie-Hellman session whose 1024-bit exponentiations are most of its time (measured
+    /// when this read was written; docs/PERFORMANCE.md has what the keyring adds now). A plain session puts the key in the bus's messages unencrypted, so it is
     /// used only on a Unix socket to a bus daemon of this user: every process that could read those messages runs as
     /// this user or root and could ask the unlocked collection for the key itself. gh reads the same service the same
     /// way (go-keyring, a plain session over godbus). On any other bus the read goes through libsecret.
