@@ -39,7 +39,7 @@ let package = Package(
         // swift-crypto does the ES256 signatures and SHA-256; JOSE's JSON goes through Codable, never string joins.
         .target(
             name: "RFC9449",
-            dependencies: ["RFC7636", "RFC8259", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["RFC7636", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // A seeded generator, so that tests with generated inputs see the same inputs every run.
         .target(name: "SeededRandomness"),

@@ -96,7 +96,7 @@ struct SealedStorageCLITests {
     func insecureStorageWhereverTheFileIsCreated() async throws {
         let others = [
             ["list"], ["show", "1"], ["whoami"], ["logout"], ["logout", "--all"], ["switch", "--account", "x"],
-            ["status"], ["token"], ["storage"], ["storage", "seal"], ["storage", "unseal"],
+            ["status"], ["token"], ["storage"], ["storage", "seal"], ["storage", "unseal"], ["api", "/me"],
         ]
         try await RunningServer.with { server in
             for command in others {

@@ -32,4 +32,14 @@ public struct DPoPProofClaims: Sendable, Equatable, Codable {
         try container.encodeIfPresent(ath, forKey: .ath)
         try container.encodeIfPresent(nonce, forKey: .nonce)
     }
+
+    /// `iat` as the whole number of seconds `encode(to:)` writes; a value no clock gives (not finite, or beyond what
+    /// 64 bits hold) is clamped instead of trapping.
+    var iatSeconds: Int64 {
+        guard iat.isFinite else { return 0 }
+        let seconds = iat.rounded(.down)
+        if seconds >= 9.2e18 { return .max }
+        if seconds <= -9.2e18 { return .min }
+        return Int64(seconds)
+    }
 }

@@ -40,7 +40,7 @@ public struct DPoPSigningKey: Sendable, Equatable, CustomStringConvertible, Cust
 
     /// A compact JWS (RFC 7515 §7.1) of `claims`, with the `dpop+jwt` header that carries this key's public JWK.
     public func proof(_ claims: DPoPProofClaims) -> String {
-        let signingInput = encodedHeader + "." + Base64URL.encode(claims.compactJSON)
+        let signingInput = encodedHeader + "." + Base64URL.encode(JOSEJSON.encode(claims))
         // ES256 is ECDSA over SHA-256 with the signature as r ‖ s, 64 bytes (RFC 7518 §3.4); `signature(for:)` hashes
         // with SHA-256. A P-256 key always signs: the throwing API fails only for keys of another curve.
         let signature = (try? privateKey.signature(for: Data(signingInput.utf8)).rawRepresentation) ?? Data()

@@ -6,7 +6,7 @@ import CommandReference
 struct APICommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "api",
-        abstract: "Make an authenticated request to the API and print the response.",
+        abstract: "Make an authenticated request to the API.",
         discussion: """
             For what no other command covers. PATH is relative to the API root, the server URL (which ends in \
             /v1): `api /me` asks for <server URL>/me, and `api /v1/me` for <server URL>/v1/me. A full URL is \

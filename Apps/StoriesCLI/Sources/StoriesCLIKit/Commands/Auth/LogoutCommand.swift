@@ -9,7 +9,7 @@ import OnboardingPresentation
 struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Sign out: revoke the session at the server, then delete it here.",
+        abstract: "Sign out, revoking the session at the server first.",
         discussion: """
             Signs out the server's active account; the account active before it, if one is still signed in there, \
             takes over (the command says which). The session is deleted here even when the server cannot be \
