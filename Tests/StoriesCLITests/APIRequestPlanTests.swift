@@ -215,6 +215,15 @@ struct APIResponseTests {
         #expect(next?.relativePath == expected)
     }
 
+    @Test("Following nextCursor keeps the page's query as it was sent and replaces only the cursor")
+    func nextCursorKeepsQuery() throws {
+        let current = try APIRequestTarget.resolve("/stories?q=a+b%2Bc&cursor=6&limit=20", serverURL: Self.serverURL)
+        let next = try APINextPage.target(
+            after: HTTPResponse(status: .ok), body: Array(#"{"nextCursor":"7"}"#.utf8), of: current,
+            serverURL: Self.serverURL)
+        #expect(next?.relativePath == "/stories?q=a+b%2Bc&limit=20&cursor=7")
+    }
+
     @Test("A next-page link outside the server URL stops paging with exit 65")
     func nextPageElsewhere() throws {
         var response = HTTPResponse(status: .ok)

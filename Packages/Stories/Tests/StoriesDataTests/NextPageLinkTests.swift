@@ -20,6 +20,18 @@ struct NextPageLinkTests {
     }
 
     @Test(
+        "Reads the target of the first next link as written, whatever its query holds",
+        arguments: [
+            (#"<?cursor=9900&limit=100>; rel="next""#, "?cursor=9900&limit=100"),
+            (#"<?cursor=1>; rel="prev", </v1/stories?page=2>; rel="next""#, "/v1/stories?page=2"),
+            (#"<https://api.example/stories?after=x>; rel="next""#, "https://api.example/stories?after=x"),
+            (#"<?cursor=1>; rel="prev""#, nil), ("", nil),
+        ] as [(String, String?)])
+    func readsNextTarget(field: String, target: String?) {
+        #expect(NextPageLink.nextTarget(inLinkField: field) == target)
+    }
+
+    @Test(
         "Reads nothing from a field without a usable next link",
         arguments: [
             "",

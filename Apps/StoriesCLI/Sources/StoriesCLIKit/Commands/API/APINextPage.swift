@@ -20,11 +20,10 @@ enum APINextPage {
             let cursor = object["nextCursor"] as? String, !cursor.isEmpty,
             var components = URLComponents(url: current.url, resolvingAgainstBaseURL: true)
         else { return nil }
-        var items = (components.queryItems ?? []).filter { $0.name != "cursor" }
-        items.append(URLQueryItem(name: "cursor", value: cursor))
-        components.queryItems = items
-        // `queryItems` leaves `+` as it is, which a server reads as a space: a cursor is opaque, so encode it.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        // The query as it was sent, but for the cursor: a cursor is opaque, so every reserved character is encoded.
+        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "cursor" }
+        items.append(URLQueryItem(name: "cursor", value: APIRequestTarget.percentEncoded(cursor)))
+        components.percentEncodedQueryItems = items
         guard let url = components.url, let target = try? APIRequestTarget.under(serverURL, url, argument: cursor)
         else { throw .nextPageOutsideServer(link: cursor) }
         return target

@@ -49,14 +49,15 @@ struct APIRequestTarget: Equatable, Sendable {
     /// This target with `fields` added to its query string, each key and value percent-encoded.
     func addingQuery(_ fields: [APIRequestField]) -> APIRequestTarget {
         guard !fields.isEmpty else { return self }
-        let added = fields.map { Self.encode($0.key) + "=" + Self.encode($0.value.queryText) }.joined(separator: "&")
+        let added = fields.map { Self.percentEncoded($0.key) + "=" + Self.percentEncoded($0.value.queryText) }.joined(
+            separator: "&")
         let separator = relativePath.contains("?") ? (relativePath.hasSuffix("?") ? "" : "&") : "?"
         let url = URL(string: url.absoluteString + separator + added) ?? url
         return APIRequestTarget(url: url, relativePath: relativePath + separator + added)
     }
 
     /// Only RFC 3986's unreserved characters stay as they are: `+`, `&` and `=` in a value are data, not syntax.
-    private static func encode(_ text: String) -> String {
+    static func percentEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
