@@ -126,4 +126,30 @@ struct APIExchangeTests {
         #expect(run.error == nil)
         #expect(run.output.standard == expected)
     }
+
+    @Test(
+        "A failing page's body on stderr has its controls made harmless, also when stdout is a pipe",
+        arguments: [Int?.none, 80])
+    func errorStreamIsSafe(lineWidth: Int?) async {
+        let run = await Self.run(
+            .init(path: "/stories", paginate: true, slurp: true),
+            answers: [
+                Self.page(#"{"a":1}"#, next: "2"),
+                Self.page("{\"e\":\"\u{1B}]52;c;cHduZWQ=\u{07}x\rover\"}", status: .serviceUnavailable),
+            ],
+            output: CapturedOutput(lineWidth: lineWidth))
+        #expect(run.output.standard == "[{\"a\":1}]\n")
+        #expect(!run.output.error.contains("\u{1B}"))
+        #expect(!run.output.error.contains("\u{07}"))
+        #expect(!run.output.error.contains("\r"))
+        #expect(run.output.error.contains("over"))
+    }
+
+    @Test("On a terminal a lone carriage return cannot overwrite the line; CRLF line ends stay line ends")
+    func carriageReturnOnTerminal() async {
+        let run = await Self.run(
+            .init(path: "/me"), answers: [Self.page("line one\r\nsecret\rshown")],
+            output: CapturedOutput(lineWidth: 80))
+        #expect(run.output.standard == "line one\nsecret\u{FFFD}shown\n")
+    }
 }

@@ -39,7 +39,8 @@ struct APIExchange {
                     if arrayOpen {
                         try output.write("]\n")
                         arrayOpen = false
-                        output.writeError(text(body, endingWithNewline: true))
+                        // stderr is a terminal more often than not, whatever stdout is: always made harmless.
+                        output.writeError(text(body, endingWithNewline: true, harmless: true))
                     } else {
                         try output.write(text(body, endingWithNewline: true))
                     }
@@ -70,10 +71,11 @@ struct APIExchange {
         }
     }
 
-    /// `body` as text for the output; on a terminal, with the controls a terminal would obey made harmless.
-    private func text(_ body: [UInt8], endingWithNewline: Bool) -> String {
+    /// `body` as text for the output; on a terminal (or when `harmless`), with the controls a terminal would obey made
+    /// harmless.
+    private func text(_ body: [UInt8], endingWithNewline: Bool, harmless: Bool = false) -> String {
         var text = String(decoding: body, as: UTF8.self)
-        if output.lineWidth != nil { text = Self.harmless(text) }
+        if harmless || output.lineWidth != nil { text = Self.harmless(text) }
         if endingWithNewline, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
         if !endingWithNewline { text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
         return text
@@ -93,17 +95,26 @@ struct APIExchange {
         return head + "\n"
     }
 
-    /// Text a terminal shows and does not obey: C0 controls other than tab, line feed and carriage return become
-    /// U+FFFD, and what `JSONTerminalEscaping` escapes (DEL, C1, bidi controls) is escaped as in JSON.
+    /// Text a terminal shows and does not obey: C0 controls other than tab and line feed become U+FFFD (a carriage
+    /// return too, which would let text overwrite what the line shows, unless it ends a line: CRLF becomes LF), and
+    /// what `JSONTerminalEscaping` escapes (DEL, C1, bidi controls) is escaped as in JSON.
     static func harmless(_ text: String) -> String {
         var kept = String.UnicodeScalarView()
+        var pendingCarriageReturn = false
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" {
+            if pendingCarriageReturn {
+                pendingCarriageReturn = false
+                if scalar != "\n" { kept.append("\u{FFFD}") }
+            }
+            if scalar == "\r" {
+                pendingCarriageReturn = true
+            } else if scalar.value < 0x20, scalar != "\t", scalar != "\n" {
                 kept.append("\u{FFFD}")
             } else {
                 kept.append(scalar)
             }
         }
+        if pendingCarriageReturn { kept.append("\u{FFFD}") }
         return JSONTerminalEscaping.escape(String(kept))
     }
 }
