@@ -121,6 +121,25 @@ struct APIRequestPlanTests {
     }
 
     @Test(
+        "A path that climbs out of the server URL with dot segments, or starts with an empty segment, is refused",
+        arguments: [
+            "/../../prod/v1/me", "/./me", "/stories/../../oauth/token", "/%2e%2e/%2E%2E/x", "//x/me",
+            "http://127.0.0.1:8080/v1/../oauth/token", "http://127.0.0.1:8080/v1/%2e%2e/oauth/token",
+        ])
+    func refusesDotSegments(argument: String) {
+        #expect(throws: APIArgumentError.self) { try Self.plan(.init(path: argument)) }
+    }
+
+    @Test("A server URL whose path has an escaped character still takes paths under it")
+    func escapedBasePath() throws {
+        let server = URL(string: "http://127.0.0.1:8080/my%20api/v1")!
+        #expect(try APIRequestTarget.resolve("/me", serverURL: server).relativePath == "/me")
+        #expect(
+            try APIRequestTarget.resolve("http://127.0.0.1:8080/my%20api/v1/me", serverURL: server).relativePath
+                == "/me")
+    }
+
+    @Test(
         "-H takes 'Name: value'; malformed fields and the ones the session sets are usage errors",
         arguments: [
             ("Accept: application/json", nil), ("X-Trace:abc", nil), ("no colon", .malformedHeader("no colon")),

@@ -37,13 +37,30 @@ struct APIRequestTarget: Equatable, Sendable {
         guard target.scheme == server.scheme, target.host == server.host, target.port == server.port else {
             throw outside
         }
+        // No `.` or `..` segment, spelled out or escaped: neither Foundation nor the transport removes them, and a
+        // server or proxy that does would take the request out of the base path the session belongs to.
+        guard
+            !components.path.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+                $0 == "." || $0 == ".."
+            })
+        else { throw outside }
+        // Under the base path segment by segment (`/v1` holds `/v1/me`, not `/v1beta/me`), compared as the server URL
+        // spells it, so that an escaped character in the base path compares equal to itself.
+        let basePath = Self.encodedBasePath(of: serverURL)
         let path = components.percentEncodedPath
-        // Under the base path segment by segment: `/v1` holds `/v1/me`, not `/v1beta/me`.
-        guard path == server.basePath || path.hasPrefix(server.basePath + "/") else { throw outside }
-        var relativePath = String(path.dropFirst(server.basePath.count))
+        guard path == basePath || path.hasPrefix(basePath + "/") else { throw outside }
+        var relativePath = String(path.dropFirst(basePath.count))
         if relativePath.isEmpty { relativePath = "/" }
+        // `//x/me` would be read by the transport as the authority `x` and the path `/me`.
+        guard !relativePath.hasPrefix("//") else { throw .malformedPath(argument) }
         if let query = components.percentEncodedQuery { relativePath += "?" + query }
         return APIRequestTarget(url: url, relativePath: relativePath)
+    }
+
+    /// The server URL's path as it is spelled (percent-encoded), without a trailing slash.
+    static func encodedBasePath(of serverURL: URL) -> String {
+        let path = URLComponents(url: serverURL, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? ""
+        return path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// This target with `fields` added to its query string, each key and value percent-encoded.
