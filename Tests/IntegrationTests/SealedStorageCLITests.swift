@@ -231,7 +231,28 @@ struct SealedStorageCLITests {
 
             #expect(try await login(server, keyring: keyring, ["--insecure-storage"]).status == .success)
             #expect(try await storage(server, keyring: keyring) == ["plain"])
-            // Without --insecure-storage, an empty sealed file stays sealed: nothing is chosen for the person.
+        }
+    }
+
+    @Test(
+        "logout keeps the sessions when the keyring is there but failed (locked, timed out, refused, failing): exit 78, nothing deleted",
+        arguments: [
+            KeyringError.locked(collection: "login"), .timedOut(deadline: .seconds(5)), .denied,
+            .failed(domain: "g-dbus-error-quark", code: 24),
+        ])
+    func logoutKeepsSessionsOnTransientKeyringFailure(failure: KeyringError) async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore()
+            #expect(try await login(server, keyring: keyring).status == .success)
+            await keyring.fail(with: failure)
+            let logout = await cli.run(try LogoutCommand.parse(["--all"]), on: server, keyring: keyring)
+            #expect(logout.status == .keyringUnavailable)
+            #expect(!logout.output.standard.contains("here only"))
+            await keyring.fail(with: nil)
+            let listed = await cli.run(try StatusCommand.parse(["--json"]), on: server, keyring: keyring)
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(listed.output.standard.utf8)) as? [[String: Any]])
+            #expect(entries.compactMap { $0["account"] as? String } == ["demo"])
         }
     }
 

@@ -115,14 +115,16 @@ struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
         throw FailureMessages.signedOutWithoutRevoking(keyring, count: forgotten.count)
     }
 
-    /// The failure of a keyring this session cannot reach behind `error`, if that is what stopped the sign-out; a
-    /// key the keyring does not have is not one (the sessions need a new sign-in, which starts the file over).
+    /// The failure of a keyring this session cannot reach behind `error` (no D-Bus session, no Secret Service), if that
+    /// is what stopped the sign-out. Only then are the sessions deleted unrevoked: a keyring that is there but locked,
+    /// slow, refusing or failing may work on the next try, and deleting a session whose refresh token can no longer be
+    /// revoked cannot be undone. A key the keyring does not have is not one either (the sessions need a new sign-in,
+    /// which starts the file over).
     static func unreachableKeyring(in error: any Error) -> KeyringError? {
         switch error {
-        case CredentialsStoreError.keyring(_, .keyMissing), CredentialsStoreError.keyring(_, .malformedKey):
-            return nil
         case CredentialsStoreError.keyring(_, let failure):
-            return failure
+            if case .unavailable = failure { return failure }
+            return nil
         case OnboardingError.credentialsUnavailable(let cause), OnboardingError.unexpected(let cause):
             return unreachableKeyring(in: cause.error)
         default:
