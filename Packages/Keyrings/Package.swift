@@ -11,7 +11,9 @@ let package = Package(
         .library(name: "SecretServiceKeyring", targets: ["SecretServiceKeyring"])
     ],
     dependencies: [
-        .package(path: "../APIClient")
+        .package(path: "../APIClient"),
+        // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // `DataKeyStore` over the Secret Service, Linux only: libsecret and GIO are loaded at run time, so building

@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         // StoriesData reads the head of a page's response (`HTTPResponse`); its tests build responses by hand.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        // Documentation only: `swift package generate-documentation` (Scripts/docs). No target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // `Story`, `StoryPage`, `StoryPages`, `StoryService`, `StoryServiceError`: plain types and protocols.

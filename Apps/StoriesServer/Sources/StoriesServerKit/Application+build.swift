@@ -15,7 +15,11 @@ import StoriesServerAPI
 /// `StartupFailure` when it cannot be used. The application then owns an HTTP client that running it shuts down, so
 /// run it (a test can use HummingbirdTesting's `.live`, which does).
 ///
-/// - Parameter onReady: called once the server listens, with its base URL (useful with port 0).
+/// - Parameters:
+///   - configuration: the options `stories-server` was started with.
+///   - environment: the clock and the token source; tests replace them.
+///   - logger: where the access log and the server's own lines go.
+///   - onReady: called once the server listens, with its base URL (useful with port 0).
 public func buildApplication(
     configuration: ServerConfiguration,
     environment: ServerEnvironment = .live,

@@ -37,6 +37,7 @@ public final class LazyHTTPClientTransport: ClientTransport {
     private let creationInBackground = Mutex<Task<Void, Never>?>(nil)
 
     /// - Parameters:
+    ///   - configuration: AsyncHTTPClient's configuration (`init(limits:proxy:)` makes the project's).
     ///   - backstopTimeout: the transport's own timeout, behind the middlewares' deadlines.
     ///   - processEventLoop: the process's event loop, which the client then runs on and `shutdown()` leaves
     ///     running; `nil`: a loop of the transport's own, which `shutdown()` shuts down.

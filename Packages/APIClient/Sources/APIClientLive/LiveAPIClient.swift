@@ -37,8 +37,14 @@ public struct LiveAPIClient: Sendable {
     ///   - serverURL: the API's base URL; its origin must be one `ServerOrigin` accepts.
     ///   - account: the account whose session `session` serves; `nil` for the active one.
     ///   - clientID: the public client id presented to the token endpoint.
+    ///   - store: where the sessions are kept.
+    ///   - lock: what serialises refreshes, sign-ins and sign-outs with other processes that share `store`.
+    ///   - transport: the HTTP transport every generated client sends through.
+    ///   - limits: the deadlines and size limits of every request (`ConnectionLimits.standard`).
     ///   - clock: what the request deadlines are timed by (`EventLoopClock` over a `LazyHTTPClientTransport`).
     ///   - interruptions: how a save of rotated tokens defers the process's termination signals.
+    ///   - logger: where `RequestLoggingMiddleware` writes, secrets redacted.
+    ///   - now: the wall clock that token expiry is measured by.
     public init(
         serverURL: URL,
         account: String? = nil,

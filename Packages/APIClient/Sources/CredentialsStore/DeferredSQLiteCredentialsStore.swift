@@ -15,8 +15,10 @@ public final class DeferredSQLiteCredentialsStore: CredentialsStoring {
     private let open: @Sendable (String) throws(CredentialsStoreError) -> SQLiteCredentialsStore
     private let opened = Mutex<SQLiteCredentialsStore?>(nil)
 
-    /// - Parameter open: opens (creating if needed) the store at a path; `SQLiteCredentialsStore.init` unless a test
-    ///   needs another busy timeout.
+    /// - Parameters:
+    ///   - path: the credentials file, opened at the first call that needs it.
+    ///   - open: opens (creating if needed) the store at a path; `SQLiteCredentialsStore.init` unless a test needs
+    ///     another busy timeout.
     public init(
         path: String,
         open: @escaping @Sendable (String) throws(CredentialsStoreError) -> SQLiteCredentialsStore = { path in

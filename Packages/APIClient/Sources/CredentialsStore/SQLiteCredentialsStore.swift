@@ -59,6 +59,7 @@ public final class SQLiteCredentialsStore: CredentialsStoring {
 
     /// Opens (creating if needed) the store at `path`.
     /// - Parameters:
+    ///   - path: the credentials file; its directory is created if missing.
     ///   - busyTimeout: how long a write waits for another process's write transaction.
     ///   - homeDirectory: finds the user's home directory; asked only when the file's directory is open to others.
     ///     A file placed directly in it (`--credentials-db ~/c.sqlite`)

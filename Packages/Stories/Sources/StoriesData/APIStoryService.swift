@@ -10,7 +10,9 @@ public struct APIStoryService: StoryService {
     private let api: any APIProtocol
     private let now: @Sendable () -> Date
 
-    /// - Parameter now: the clock that dates a `Retry-After` answer.
+    /// - Parameters:
+    ///   - api: the generated Stories API client, or `MockAPI` in tests.
+    ///   - now: the clock that dates a `Retry-After` answer.
     public init(api: any APIProtocol, now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         self.now = now
