@@ -256,6 +256,20 @@ struct SealedStorageCLITests {
         }
     }
 
+    @Test(
+        "login --insecure-storage leaves an empty sealed file sealed while its keyring answers: only one it cannot reach starts over plain"
+    )
+    func emptySealedFileStaysSealedWithItsKeyring() async throws {
+        try await RunningServer.with { server in
+            let keyring = InMemoryDataKeyStore()
+            #expect(try await login(server, keyring: keyring).status == .success)
+            let logout = await cli.run(try LogoutCommand.parse(["--all"]), on: server, keyring: keyring)
+            #expect(logout.status == .success)
+            #expect(try await login(server, keyring: keyring, ["--insecure-storage"]).status == .success)
+            #expect(try await storage(server, keyring: keyring) == ["sealed"])
+        }
+    }
+
     @Test("logout --account of a sealed file without its keyring deletes that session only, and the other stays")
     func logoutOneAccountWithoutKeyring() async throws {
         try await RunningServer.with { server in

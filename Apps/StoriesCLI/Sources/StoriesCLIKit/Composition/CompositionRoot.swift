@@ -137,10 +137,17 @@ struct CompositionRoot: CommandServices {
             return
         }
         let store = try Self.opener(context)(path)
-        // Plain storage chosen for a sealed file with no session left (forgotten by `logout` where the keyring could
-        // not be reached): nothing in it needs the key, so the sign-in starts it over in plain storage.
-        if context.newFileStorage == .plain { try await store.makePlainIfEmpty() }
-        try await store.prepareForSignIn()
+        do {
+            try await store.prepareForSignIn()
+        } catch {
+            // Plain storage chosen for a sealed file whose keyring this session cannot reach at all: if no session is
+            // left in it (forgotten by `logout`), nothing in it needs the key, so the sign-in starts it over in plain
+            // storage. A sealed file whose keyring answers stays sealed (`storage unseal` changes that).
+            guard case .keyring(_, .unavailable) = error, context.newFileStorage == .plain,
+                try await store.makePlainIfEmpty()
+            else { throw error }
+            try await store.prepareForSignIn()
+        }
     }
 
     func forgetSessionsWithoutOpening(
