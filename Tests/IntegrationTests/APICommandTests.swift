@@ -3,6 +3,7 @@ import Foundation
 import StoriesCLITestSupport
 import StoriesServerKit
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import StoriesCLIKit
@@ -132,12 +133,18 @@ struct APICommandTests {
     @Test("A URL on another server is refused with exit 64 and nothing is sent")
     func otherOrigin() async throws {
         try await RunningServer.with { server in
-            let transcript = Transcript()
-            let other = try await api(
-                ["http://127.0.0.1:1/v1/me"], on: server, transcript: transcript)
-            #expect(other.status == .usage)
-            #expect(other.output.standard.isEmpty)
-            #expect(other.output.error.contains("Refusing to send the session"), "\(other.output.error)")
+            let login = await cli.run(
+                try LoginCommand.parse(["--username", "demo", "--password-stdin"]), on: server,
+                input: .piped([ServerConfiguration.demoPassword]))
+            #expect(login.status == .success)
+            let other = try await ScriptedHTTPServer.start(status: .ok)
+            defer { Task { await other.stop() } }
+            let run = try await api(
+                [other.baseURL.absoluteString + "/me"], on: server, transcript: Transcript())
+            #expect(run.status == .usage)
+            #expect(run.output.standard.isEmpty)
+            #expect(run.output.error.contains("Refusing to send the session"), "\(run.output.error)")
+            #expect(other.authorizationHeaders.isEmpty, "the other server received \(other.authorizationHeaders.count)")
         }
     }
 

@@ -109,9 +109,14 @@ struct SealedStorageCLITests {
             }
         }
         let names = StoriesCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+        // Each command with the arguments it requires, so that only the option can make the parse fail.
+        let requiredArguments = ["completion": ["bash"], "show": ["1"], "api": ["/me"]]
+        for name in names {
+            let arguments = [name] + (requiredArguments[name] ?? [])
+            #expect((try? StoriesCommand.parseAsRoot(arguments)) != nil, "\(arguments) does not parse")
+        }
         let taking = names.filter { name in
-            (try? StoriesCommand.parseAsRoot([name, "--insecure-storage"] + (name == "completion" ? ["bash"] : [])))
-                != nil
+            (try? StoriesCommand.parseAsRoot([name] + (requiredArguments[name] ?? []) + ["--insecure-storage"])) != nil
         }
         #expect(taking == ["register", "login"])
         // The commands without services (no credentials store reaches them) ...
