@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "APIClient", package: "APIClient"),
+                .product(name: "AuthorizationServerClient", package: "APIClient"),
                 .product(name: "APIClientTestSupport", package: "APIClient"),
                 .product(name: "StoriesData", package: "Stories"),
                 .product(name: "Authorization", package: "APIClient"),

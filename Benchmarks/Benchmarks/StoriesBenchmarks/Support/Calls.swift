@@ -30,8 +30,8 @@ func makeAuthorizedClient(answering page: [UInt8], dpopBound: Bool = false) asyn
     let session = SessionCoordinator(
         origin: serverOrigin,
         store: InMemoryCredentialsStore([credential]),
-        // Every operation of a bare MockAPI fails: a refresh here would be a bug in the benchmark.
-        tokenEndpoint: TokenEndpoint(api: MockAPI(), clientID: "stories-cli", now: { now }),
+        // Every operation of a bare MockAuthorizationServerAPI fails: a refresh here would be a bug in the benchmark.
+        tokenEndpoint: TokenEndpoint(api: MockAuthorizationServerAPI(), clientID: "stories-cli", now: { now }),
         lock: NoCrossProcessLock(),
         now: { now }
     )

@@ -1,6 +1,7 @@
 import APIClient
 import APIClientTestSupport
 import Authorization
+import AuthorizationServerClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -27,7 +28,7 @@ func makeTokenEndpoint(delay: Duration, now: @escaping @Sendable () -> Date) -> 
         bytes: Array(response.utf8),
         delay: delay
     )
-    let client = Client(
+    let client = AuthorizationServerClient.Client(
         serverURL: serverURL, configuration: Configuration(dateTranscoder: RFC3339DateTranscoder()),
         transport: transport)
     return (TokenEndpoint(api: client, clientID: "stories-cli", now: now), transport)
