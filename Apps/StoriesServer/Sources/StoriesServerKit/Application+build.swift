@@ -78,7 +78,7 @@ func buildApplication(
         dpop: dpop
     )
     // With an external authorization server, registration is not routed either: its accounts sign in there.
-    let unrouted = trust.issuer == .itself ? [] : StoriesBackend.ownAuthorizationServerPaths
+    let unrouted = trust.issuer == .itself ? [] : StoriesBackend.ownAccountPaths
     let router = Router(context: StoriesRequestContext.self)
     router.add(middleware: AccessLogMiddleware(logger: logger))
     router.add(middleware: ClientAddressMiddleware(identification: seams.clientIdentification))
@@ -197,7 +197,7 @@ extension StoriesBackend {
 
     /// Registration, whose accounts sign in at the server's own authorization server: with an external one it is not
     /// routed (and neither are the authorization server's endpoints and sign-in pages).
-    static let ownAuthorizationServerPaths: Set<String> = ["/users"]
+    static let ownAccountPaths: Set<String> = ["/users"]
 
     /// Paths also served at the origin's root, and where (see `OriginAliasTransport`).
     static let originRootPaths: [String: String] = [

@@ -85,9 +85,9 @@ struct LogoutCommand: StoriesSubcommand, DocumentedCommand {
         }
     }
 
-    /// A sealed file whose key this session cannot reach (no D-Bus session bus over SSH, a locked keyring): the
-    /// sessions cannot be opened, so not revoked, but they can be deleted here, as a session whose server cannot be
-    /// reached is. Says which were, and that their tokens stay valid at the server until they expire; exit 78.
+    /// A sealed file whose keyring this session cannot reach at all (no D-Bus session bus over SSH, no Secret
+    /// Service): the sessions cannot be opened, so not revoked, but they can be deleted here, as a session whose server
+    /// cannot be reached is. Says which were, and that their tokens stay valid at the server until they expire; exit 78.
     private func forgetWithoutRevoking(
         in context: CommandContext, services: any CommandServices, keyring: KeyringError
     ) async throws {
