@@ -101,6 +101,31 @@ struct EncodedStoryPageTests {
     }
 
     @Test(
+        "Takes an Accept header for JSON exactly when the generated code would answer it with JSON",
+        arguments: [
+            (nil, true), ("*/*", true), ("application/json", true), ("application/*", true),
+            // What stories-cli sends: the page, or a problem document.
+            ("application/json, application/problem+json", true), ("application/problem+json,application/json", true),
+            ("application/json;q=0.9", true), (" Application/JSON ; charset=utf-8", true),
+            ("text/html, */*;q=0.1", true),
+            ("application/json, garbage", true), ("", true),
+            ("text/html", false), ("application/problem+json", false), ("application/jsonx", false),
+            ("garbage, application/json", false), ("json", false), ("application/", false), ("*/json", false),
+            ("*/json, application/json", false), ("application/json/x, application/json", false),
+            ("application/json\t, text/html", false), ("text/html, image/png", false),
+        ] as [(String?, Bool)])
+    func acceptsJSONAsGeneratedCodeDoes(accept: String?, expected: Bool) throws {
+        var fields = HTTPFields()
+        fields[.accept] = accept
+        #expect(EncodedStoryPageMiddleware.acceptsJSON(fields) == expected)
+        // The generated code's own check, which the middleware's must agree with where it says yes.
+        let generated = Result {
+            try Converter(configuration: .stories).validateAcceptIfPresent("application/json", in: fields)
+        }
+        #expect((try? generated.get()) != nil || !expected)
+    }
+
+    @Test(
         "Every page request is answered as the generated code would, catalog-written or not, with a Link to the next",
         arguments: [
             ("/v1/stories?limit=20", nil, 200), ("/v1/stories", "application/json", 200),
@@ -108,6 +133,7 @@ struct EncodedStoryPageTests {
             ("/v1/stories?cursor=\(StoryCatalog.cursor(for: 29, count: 30))&limit=20", nil, 200),
             ("/v1/stories?cursor=99999", nil, 200), ("/v1/stories?cursor=1", nil, 200),
             ("/v1/stories?limit=%33", nil, 200), ("/v1/stories?limit=5", "application/json;q=0.9", 200),
+            ("/v1/stories?limit=5", "application/json, application/problem+json", 200),
             ("/v1/stories?limit=0", nil, 400), ("/v1/stories?limit=101", nil, 400),
             ("/v1/stories?cursor=garbage", nil, 400), ("/v1/stories?cursor=0", nil, 400),
             ("/v1/stories?cursor=012", nil, 400),
