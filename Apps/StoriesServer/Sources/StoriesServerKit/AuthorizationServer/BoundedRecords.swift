@@ -74,7 +74,10 @@ struct BoundedRecords<ID: Hashable, Value> {
         arrivals.append((id, sequence))
         for owner in distinctOwners {
             byOwner[owner, default: []].append(id)
-            while let held = byOwner[owner], held.count > limit(owner), let oldest = held.first {
+            // Read through the dictionary each time rather than bound to a local: a local copy of the array held
+            // while `remove` changes it made every removal copy the whole array (copy-on-write), once per record
+            // inserted past an owner's limit, such as every DPoP proof of a client past its 1,000.
+            while byOwner[owner].map({ $0.count > limit(owner) }) == true, let oldest = byOwner[owner]?.first {
                 if let value = remove(oldest) { dropped.append(value) }
             }
         }
@@ -90,9 +93,10 @@ struct BoundedRecords<ID: Hashable, Value> {
     mutating func remove(_ id: ID) -> Value? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
         for owner in entry.owners {
-            guard var held = byOwner[owner], let index = held.firstIndex(of: id) else { continue }
-            held.remove(at: index)
-            byOwner[owner] = held.isEmpty ? nil : held
+            // Changed in place (the dictionary's element, not a copy of it), so that the array is not copied.
+            guard let index = byOwner[owner]?.firstIndex(of: id) else { continue }
+            byOwner[owner]?.remove(at: index)
+            if byOwner[owner]?.isEmpty == true { byOwner[owner] = nil }
         }
         return entry.value
     }
