@@ -204,6 +204,8 @@ let package = Package(
                 .product(name: "Authorization", package: "APIClient"),
                 .product(name: "CredentialsStore", package: "APIClient"),
                 .product(name: "StoriesDomain", package: "Stories"),
+                // The story service whose page requests are held to what the server's catalog answers.
+                .product(name: "StoriesData", package: "Stories"),
                 .product(name: "OnboardingDomain", package: "Onboarding"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
