@@ -20,7 +20,8 @@ import StoriesDomain
 /// actor. A SwiftUI view creates the model and calls them on the main actor, so every change it observes happens
 /// there. The terminal calls them from its command's task: a `@MainActor` model would make `list` hop to the main
 /// actor, and on Linux the main queue is then served by a thread libdispatch starts for it, one thread more per run
-/// (counted with strace; callgrind saw no instruction difference beyond its noise).
+/// (counted with strace; callgrind saw no instruction difference beyond its noise). `list --all` calls them from the
+/// main actor on purpose, for that thread (its `ListCommand` says why).
 @Observable
 public final class StoryListViewModel {
     /// What the view model keeps of the pages before the newest.
