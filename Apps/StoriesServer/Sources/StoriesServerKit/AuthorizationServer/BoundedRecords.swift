@@ -77,7 +77,7 @@ struct BoundedRecords<ID: Hashable, Value> {
             // Read through the dictionary each time rather than bound to a local: a local copy of the array held
             // while `remove` changes it made every removal copy the whole array (copy-on-write), once per record
             // inserted past an owner's limit, such as every DPoP proof of a client past its 1,000.
-            while byOwner[owner].map({ $0.count > limit(owner) }) == true, let oldest = byOwner[owner]?.first {
+            while (byOwner[owner]?.count ?? 0) > limit(owner), let oldest = byOwner[owner]?.first {
                 if let value = remove(oldest) { dropped.append(value) }
             }
         }

@@ -72,7 +72,7 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
     func execute(in context: CommandContext, services: any CommandServices) async throws {
         try await services.withServer(context.server, clientStart: .atOnce) { services in
             if all {
-                try await Self.executeOnMainActor(self, in: context, service: services.stories)
+                try await executeOnMainActor(in: context, service: services.stories)
             } else {
                 try await execute(in: context, service: services.stories)
             }
@@ -85,10 +85,8 @@ struct ListCommand: StoriesSubcommand, DocumentedCommand {
     /// the writing leaves both to the requests: `list --all` over 1,000,000 stories took 0.88× the wall time it took
     /// on the pool (docs/PERFORMANCE.md). One page does not pay for the extra thread this starts.
     @MainActor
-    private static func executeOnMainActor(
-        _ command: ListCommand, in context: CommandContext, service: any StoryService
-    ) async throws {
-        try await command.execute(in: context, service: service)
+    private func executeOnMainActor(in context: CommandContext, service: any StoryService) async throws {
+        try await execute(in: context, service: service)
     }
 
     /// The command over any story service: writes the story list view model's pages as they arrive. With `--all` the
